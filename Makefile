@@ -1,0 +1,28 @@
+# realm-tools: `make demo` shows the tool chain on the embedded example, `make test` runs everything.
+SWIFT ?= swift
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+DEMO_OUT ?= demo-out
+
+.PHONY: all deps build test demo bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build
+
+demo: build
+	@scripts/demo.sh "$(DEMO_OUT)"
+
+bench: deps
+	@scripts/install-deps.sh --bench
+	@scripts/bench.sh
+
+clean:
+	rm -rf .build $(DEMO_OUT) bench-out

@@ -1,0 +1,1 @@
+#include <bson/bson.h>

@@ -1,0 +1,72 @@
+import Foundation
+import RealmSchema
+
+/// Where diagnostics go: the compiler-style text form or one JSON object a line.
+public enum DiagnosticFormat: String, Sendable, CaseIterable {
+    case text
+    case json
+}
+
+/// Runs a command body and turns whatever it throws into a message and an exit status:
+/// the one place that decides how errors look on the terminal.
+public struct CommandRunner: Sendable {
+    public var spec: CommandSpec
+    public var parents: [String]
+    public var version: String
+
+    public init(spec: CommandSpec, parents: [String] = [], version: String = RealmToolsVersion.current) {
+        self.spec = spec
+        self.parents = parents
+        self.version = version
+    }
+
+    /// Parses `arguments`, handles `--help`/`--version`, runs `body` and returns the exit status.
+    public func run(_ arguments: [String], diagnosticFormat: DiagnosticFormat = .text,
+                    output: TextOutput = .standard,
+                    _ body: (ParsedArguments) throws -> Void) -> ExitCode {
+        do {
+            let parsed = try spec.parse(arguments)
+            if parsed.has("--help") {
+                output.out(HelpGenerator.help(for: spec, parents: parents))
+                return .success
+            }
+            if parsed.has("--version") {
+                output.out(version + "\n")
+                return .success
+            }
+            try body(parsed)
+            return .success
+        } catch {
+            return report(error, format: diagnosticFormat, output: output)
+        }
+    }
+
+    /// Prints `error` on stderr in the form its kind calls for and returns the exit status.
+    public func report(_ error: any Error, format: DiagnosticFormat, output: TextOutput) -> ExitCode {
+        switch error {
+        case let usage as UsageError:
+            output.err("Error: \(usage.message)\nUsage: \(HelpGenerator.usageLine(for: spec, parents: parents))\n"
+                + "  See '\((parents + [spec.name]).joined(separator: " ")) --help' for more information.\n")
+            return .usage
+        case let diagnostics as DiagnosticsError:
+            output.err(DiagnosticPrinter.render(diagnostics.diagnostics, format: format))
+            return .invalidInput
+        case let diagnostic as Diagnostic:
+            output.err(DiagnosticPrinter.render([diagnostic], format: format))
+            return .invalidInput
+        case let exit as ExitRequest:
+            return exit.code
+        case let failure as IOFailure:
+            output.err("error: \(failure.message)\n")
+            return .failure
+        default:
+            output.err("error: \(error)\n")
+            return .failure
+        }
+    }
+}
+
+/// The project's version, printed by `--version`.
+public enum RealmToolsVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,47 @@
+import Foundation
+import RealmSchema
+
+/// Renders diagnostics as compiler-style lines or as JSON objects (one a line).
+public enum DiagnosticPrinter {
+    public static func render(_ diagnostics: [Diagnostic], format: DiagnosticFormat) -> String {
+        switch format {
+        case .text:
+            return diagnostics.map { $0.description + "\n" }.joined()
+        case .json:
+            return diagnostics.map { json($0) + "\n" }.joined()
+        }
+    }
+
+    /// `{"severity":"error","file":"a.yaml","line":3,"column":5,"message":"…","notes":[…]}`
+    public static func json(_ diagnostic: Diagnostic) -> String {
+        var fields = ["\"severity\":\(quoted(diagnostic.severity.rawValue))"]
+        if let location = diagnostic.location {
+            fields.append("\"file\":\(quoted(location.file))")
+            fields.append("\"line\":\(location.line)")
+            fields.append("\"column\":\(location.column)")
+        }
+        fields.append("\"message\":\(quoted(diagnostic.message))")
+        if !diagnostic.notes.isEmpty {
+            fields.append("\"notes\":[\(diagnostic.notes.map(quoted).joined(separator: ","))]")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string literal.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let c where c.value < 0x20:
+                result += String(format: "\\u%04x", c.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import RealmCLI
+import RealmCodegen
+import RealmSchema
+
+/// Dispatches to a subcommand and runs it.
+enum SchemaTool {
+    static func main(_ arguments: [String], output: TextOutput) -> ExitCode {
+        let rootRunner = CommandRunner(spec: SchemaCommands.root)
+        guard let first = arguments.first else {
+            output.err(HelpGenerator.help(for: SchemaCommands.root))
+            return .usage
+        }
+        var rest = Array(arguments.dropFirst())
+        var name = first
+        if first == "help" {
+            guard let topic = rest.first else {
+                output.out(HelpGenerator.help(for: SchemaCommands.root))
+                return .success
+            }
+            name = topic
+            rest = ["--help"]
+        }
+        guard let spec = SchemaCommands.root.subcommands.first(where: { $0.name == name }) else {
+            return rootRunner.run(arguments, output: output) { _ in
+                throw UsageError("Unknown subcommand '\(first)'; expected one of validate, codegen, json-schema.")
+            }
+        }
+        let format = diagnosticFormat(in: rest)
+        let runner = CommandRunner(spec: spec, parents: ["realm-schema"])
+        return runner.run(rest, diagnosticFormat: format, output: output) { parsed in
+            let schema = try compile(parsed, format: format, output: output)
+            switch name {
+            case "validate":
+                break
+            case "codegen":
+                let access = AccessLevel(rawValue: parsed.value("--access") ?? "internal") ?? .internal
+                let files = SwiftModelGenerator(access: access).generate(schema)
+                try emit(files, command: name, parsed: parsed, output: output)
+            default:
+                try emit(JSONSchemaGenerator().generate(schema), command: name, parsed: parsed, output: output)
+            }
+        }
+    }
+
+    /// Loads and validates the schema; prints warnings; throws all errors at once.
+    static func compile(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput) throws -> Schema {
+        let sources = try SchemaInputs.load(parsed.positionals)
+        let compilation = SchemaCompiler.compile(sources)
+        let diagnostics = compilation.diagnostics.sorted
+        guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {
+            throw DiagnosticsError(diagnostics)
+        }
+        if !diagnostics.isEmpty {
+            output.err(DiagnosticPrinter.render(diagnostics, format: format))
+        }
+        return schema
+    }
+
+    /// Writes generated files (only those that changed), or with `--check` reports the stale ones.
+    static func emit(_ files: [GeneratedFile], command: String, parsed: ParsedArguments, output: TextOutput) throws {
+        guard let path = parsed.value("--output") else {
+            throw UsageError("Missing expected option '--output <dir>'.")
+        }
+        let directory = OutputDirectory(path: path)
+        let pairs = files.map { (path: $0.path, contents: $0.contents) }
+        if parsed.has("--check") {
+            let outdated = directory.states(of: pairs).filter { $0.state != .upToDate }
+            for file in outdated {
+                output.err("\(directory.fullPath(file.path)): error: generated file is \(file.state.rawValue); run 'realm-schema \(command)' without --check\n")
+            }
+            if !outdated.isEmpty {
+                throw ExitRequest(.invalidInput)
+            }
+            return
+        }
+        for path in try directory.write(pairs) {
+            output.err("wrote \(directory.fullPath(path))\n")
+        }
+    }
+
+    /// The `--error-format` value, read before full parsing so that usage errors in the same
+    /// command line still print diagnostics in the requested form.
+    static func diagnosticFormat(in arguments: [String]) -> DiagnosticFormat {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--error-format", index + 1 < arguments.count {
+                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
+            }
+            if argument.hasPrefix("--error-format=") {
+                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
+            }
+        }
+        return .text
+    }
+}

@@ -1,0 +1,23 @@
+# Shared helpers for the bench/*_bench.sh sections (sourced, not run).
+
+# median FILE: the median of the numbers in FILE, one a line.
+median() {
+    sort -g "$1" | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%.6g\n", (a[NR/2]+a[NR/2+1])/2}'
+}
+
+# measure OUTFILE RSSFILE CMD...: run CMD under /usr/bin/time, append wall seconds to OUTFILE and
+# peak RSS (KiB) to RSSFILE. Fails if CMD fails.
+measure() {
+    local times="$1" rss="$2"
+    shift 2
+    local log
+    log="$(mktemp)"
+    if ! /usr/bin/time -f '%e %M' -o "$log" "$@" >/dev/null 2>"$log.err"; then
+        echo "benchmark command failed: $*" >&2
+        cat "$log.err" >&2
+        return 1
+    fi
+    awk '{print $1}' "$log" | tail -1 >> "$times"
+    awk '{print $2}' "$log" | tail -1 >> "$rss"
+    rm -f "$log" "$log.err"
+}
