@@ -1,0 +1,123 @@
+/// ISO-8601 date-times as seconds and nanoseconds since 1970, the form `SchemaValue.date` holds.
+///
+/// Accepts `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM|±HHMM]` with 1 to 9 fraction digits and a
+/// required zone, and a bare date `YYYY-MM-DD` (midnight UTC).
+struct ISO8601Timestamp: Hashable {
+    var seconds: Int64
+    /// Same sign as `seconds` (Realm's Timestamp invariant), magnitude below one second.
+    var nanoseconds: Int32
+
+    init(seconds: Int64, nanoseconds: Int32) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    /// Parses the text, or returns nil when it is not a valid date-time.
+    init?(_ text: String) {
+        var scanner = DigitScanner(Array(text.utf8))
+        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+              let month = scanner.number(digits: 2), scanner.skip("-"),
+              let day = scanner.number(digits: 2),
+              (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+        if scanner.isAtEnd {
+            self.init(seconds: days * 86_400, nanoseconds: 0)
+            return
+        }
+        guard scanner.skip("T"),
+              let hour = scanner.number(digits: 2), scanner.skip(":"),
+              let minute = scanner.number(digits: 2), scanner.skip(":"),
+              let second = scanner.number(digits: 2),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var nanoseconds: Int64 = 0
+        if scanner.skip(".") {
+            let digits = scanner.digitRun()
+            guard (1...9).contains(digits.count) else { return nil }
+            nanoseconds = digits.reduce(0) { $0 * 10 + Int64($1) }
+            for _ in digits.count..<9 { nanoseconds *= 10 }
+        }
+        guard let offset = scanner.zoneOffsetSeconds(), scanner.isAtEnd else { return nil }
+        var total = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        // Realm keeps seconds and nanoseconds with the same sign: -0.5 s is (0, -500000000).
+        if total < 0 && nanoseconds > 0 {
+            total += 1
+            nanoseconds -= 1_000_000_000
+        }
+        self.init(seconds: total, nanoseconds: Int32(nanoseconds))
+    }
+
+    private static func isLeap(_ year: Int64) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the given civil date (proleptic Gregorian calendar).
+    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+/// A cursor over ASCII bytes for the fixed-width fields of ISO-8601.
+private struct DigitScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Exactly `digits` decimal digits as a number.
+    mutating func number(digits: Int) -> Int64? {
+        guard index + digits <= bytes.count else { return nil }
+        var value: Int64 = 0
+        for byte in bytes[index..<index + digits] {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - 0x30)
+        }
+        index += digits
+        return value
+    }
+
+    /// All decimal digits from here, as values 0–9.
+    mutating func digitRun() -> [UInt8] {
+        var digits: [UInt8] = []
+        while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+            digits.append(bytes[index] - 0x30)
+            index += 1
+        }
+        return digits
+    }
+
+    /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC; nil when there is no valid zone.
+    mutating func zoneOffsetSeconds() -> Int64? {
+        if skip("Z") { return 0 }
+        let sign: Int64
+        if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
+        guard let hours = number(digits: 2) else { return nil }
+        _ = skip(":")
+        guard let minutes = number(digits: 2), hours < 24, minutes < 60 else { return nil }
+        return sign * (hours * 3_600 + minutes * 60)
+    }
+}

@@ -1,0 +1,57 @@
+import RealmSchema
+import Testing
+
+/// Several files form one schema: duplicates and version conflicts across files.
+@Suite struct MultiFileTests {
+    @Test func aTypeDeclaredInTwoFilesIsReportedAtTheSecond() throws {
+        let result = SchemaCompiler.compile([
+            SchemaSource(path: "a.yaml", text: "models:\n  Dog: {properties: {name: string}}\n"),
+            SchemaSource(path: "b.yaml", text: "models:\n  Cat: {properties: {name: string}}\n  Dog: {properties: {age: int}}\n"),
+        ])
+        #expect(result.schema == nil)
+        let error = try #require(result.diagnostics.errors.first)
+        #expect(result.diagnostics.errors.count == 1)
+        #expect(error.description == """
+            b.yaml:3:3: error: Type 'Dog' appears more than once in the schema.
+            b.yaml:3:3: note: 'Dog' is first declared at a.yaml:2:3
+            """)
+    }
+
+    @Test func differentSchemaVersionsConflict() throws {
+        let result = SchemaCompiler.compile([
+            SchemaSource(path: "a.yaml", text: "schemaVersion: 2\nmodels:\n  A: {properties: {x: int}}\n"),
+            SchemaSource(path: "b.yaml", text: "models:\n  B: {properties: {x: int}}\n"),
+            SchemaSource(path: "c.yaml", text: "schemaVersion: 3\nmodels:\n  C: {properties: {x: int}}\n"),
+        ])
+        #expect(result.schema == nil)
+        #expect(result.diagnostics.errors.map(\.description) == ["""
+            c.yaml:1:16: error: schemaVersion 3 differs from schemaVersion 2 declared in 'a.yaml'.
+            c.yaml:1:16: note: all schema files must give the same schemaVersion; the first is at a.yaml:1:16
+            """])
+    }
+
+    @Test func diagnosticsAreSortedByFileLineAndColumn() {
+        let result = SchemaCompiler.compile([
+            SchemaSource(path: "b.yaml", text: "models:\n  B: {properties: {x: strin, y: Nope?}}\n"),
+            SchemaSource(path: "a.yaml", text: "models:\n  A: {properties: {x: dobule}}\n"),
+        ])
+        #expect(result.diagnostics.errors.map { $0.location?.description ?? "" } == ["a.yaml:2:23", "b.yaml:2:23", "b.yaml:2:33"])
+    }
+
+    @Test func benchSchemaNeedsAnOptionalEmbeddedLink() throws {
+        // The shape of /work/shared/bench/gen_people.py: a required link to an embedded type.
+        let result = compile("""
+            models:
+              Person:
+                properties:
+                  name: string
+                  address: Address
+              Address:
+                embedded: true
+                properties: {city: string}
+            """)
+        let error = try #require(result.diagnostics.errors.first)
+        #expect(error.message == "Property 'Person.address' of type 'object' must be nullable.")
+        #expect(error.notes == ["write 'Address?'"])
+    }
+}
