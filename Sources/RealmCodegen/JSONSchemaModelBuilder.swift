@@ -1,0 +1,162 @@
+import RealmSchema
+
+/// Builds the JSON Schema of models for one output file, recording which `ejson.*`
+/// definitions the file needs.
+///
+/// Decisions, following SPEC §4 and §5:
+/// - keys are the Swift property names; unknown keys are allowed (`additionalProperties: true`)
+///   because realm-import only warns about them unless `--reject-unknown` is given;
+/// - `required` lists the properties a new object must carry: non-optional scalars without a
+///   default (mixed holds null, links are optional, collections treat a missing value as empty);
+/// - `linkingObjects` are computed, not imported, so they are left out;
+/// - a link is a nested object (`$ref`), or the target's primary-key value alone when the
+///   target has one; `#` refers to the file's own model, other top-level models to their own
+///   file, so cycles need nothing special;
+/// - integer enums accept the listed integers as literals and wrapped in `$numberInt` (within
+///   32 bits) or `$numberLong`, since realm-import unwraps before it checks the enum.
+struct JSONSchemaModelBuilder {
+    let schema: Schema
+    /// The model the file describes at its root.
+    let rootModel: String
+    private(set) var usedDefinitions: Set<ExtendedJSONDefinition> = []
+
+    init(schema: Schema, rootModel: String) {
+        self.schema = schema
+        self.rootModel = rootModel
+    }
+
+    /// `title`, `description`, `type`, `properties`, `required`, `additionalProperties`.
+    mutating func objectMembers(_ model: ModelSchema) -> [JSONMember] {
+        var members = [JSONMember("title", .string(model.name))]
+        if let doc = model.doc {
+            members.append(JSONMember("description", .string(doc)))
+        }
+        members.append(JSONMember("type", .string("object")))
+        let properties = model.persistedProperties
+        members.append(JSONMember("properties", .object(properties.map { JSONMember($0.name, propertySchema($0)) })))
+        let required = properties.filter(Self.isRequired).map { JSONValue.string($0.name) }
+        if !required.isEmpty {
+            members.append(JSONMember("required", .array(required)))
+        }
+        members.append(JSONMember("additionalProperties", .bool(true)))
+        return members
+    }
+
+    /// Whether a new object must give the property.
+    static func isRequired(_ property: PropertySchema) -> Bool {
+        let type = property.type
+        let value = property.defaultValue ?? .null
+        return type.collection == .single && !type.isOptional && !type.base.isObject && !type.isLinkingObjects
+            && type.base != .mixed && value == .null
+    }
+
+    mutating func propertySchema(_ property: PropertySchema) -> JSONValue {
+        let type = property.type
+        let element = elementSchema(type.base, enumValues: property.enumValues)
+        var result: JSONValue
+        switch type.collection {
+        case .single:
+            result = type.isOptional || type.base.isObject ? JSONSchemaBuilding.nullable(element) : element
+            if let value = property.defaultValue.flatMap(Self.defaultAnnotation) {
+                result = Self.appending(JSONMember("default", value), to: result)
+            }
+        case .list, .set:
+            let item = type.isOptional && !type.base.isObject ? JSONSchemaBuilding.nullable(element) : element
+            result = JSONSchemaBuilding.nullable(.object([JSONMember("type", .string("array")), JSONMember("items", item)]))
+        case .map:
+            let value = type.isOptional || type.base.isObject ? JSONSchemaBuilding.nullable(element) : element
+            result = JSONSchemaBuilding.nullable(.object([
+                JSONMember("type", .string("object")), JSONMember("additionalProperties", value),
+            ]))
+        }
+        return JSONSchemaBuilding.describe(result, property.doc)
+    }
+
+    /// One non-null value of the base type.
+    mutating func elementSchema(_ base: BaseType, enumValues: [SchemaValue]?) -> JSONValue {
+        if let enumValues {
+            return Self.enumSchema(enumValues)
+        }
+        switch base {
+        case .bool: return JSONSchemaBuilding.type("boolean")
+        case .string: return JSONSchemaBuilding.type("string")
+        case .mixed: return .object([])
+        case .object(let target), .linkingObjects(let target, _): return linkSchema(target)
+        default:
+            guard let definition = ExtendedJSONDefinition(base) else {
+                return .object([])
+            }
+            usedDefinitions.insert(definition)
+            return definition.reference
+        }
+    }
+
+    /// A nested object, or (when the target has a primary key) that key's value alone.
+    ///
+    /// Embedded targets live in this file's `$defs`; other models are referred to by their own
+    /// file (`Dog.schema.json`), so each file stays the size of its model however large and
+    /// interlinked the schema is.
+    private mutating func linkSchema(_ target: String) -> JSONValue {
+        let model = schema.model(named: target)
+        let nested: JSONValue
+        if target == rootModel {
+            nested = JSONSchemaBuilding.reference("#")
+        } else if model?.kind == .embedded {
+            nested = JSONSchemaBuilding.reference("#/$defs/\(target)")
+        } else {
+            nested = JSONSchemaBuilding.reference(JSONSchemaGenerator.fileName(for: target))
+        }
+        guard let model, model.kind != .embedded, let key = model.primaryKeyProperty else {
+            return nested
+        }
+        return .object([JSONMember("anyOf", .array([nested, elementSchema(key.type.base, enumValues: key.enumValues)]))])
+    }
+
+    /// String enums list their values; integer enums also accept them wrapped.
+    static func enumSchema(_ values: [SchemaValue]) -> JSONValue {
+        var literals: [JSONValue] = []
+        var integers: [Int64] = []
+        for value in values {
+            switch value {
+            case .string(let text): literals.append(.string(text))
+            case .int(let number):
+                literals.append(.integer(number))
+                integers.append(number)
+            default: continue
+            }
+        }
+        let plain = JSONValue.object([JSONMember("enum", .array(literals))])
+        if integers.isEmpty {
+            return plain
+        }
+        var alternatives = [plain]
+        let int32 = integers.filter { Int64(Int32.min)...Int64(Int32.max) ~= $0 }
+        if !int32.isEmpty {
+            alternatives.append(JSONSchemaBuilding.wrapper("$numberInt", .object([
+                JSONMember("enum", .array(int32.map { .string(String($0)) })),
+            ])))
+        }
+        alternatives.append(JSONSchemaBuilding.wrapper("$numberLong", .object([
+            JSONMember("enum", .array(integers.map { .string(String($0)) })),
+        ])))
+        return .object([JSONMember("anyOf", .array(alternatives))])
+    }
+
+    /// A `default` annotation for editors, for values JSON writes directly.
+    static func defaultAnnotation(_ value: SchemaValue) -> JSONValue? {
+        switch value {
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .integer(number)
+        case .double(let number) where number.isFinite: .number(number)
+        case .string(let text): .string(text)
+        default: nil
+        }
+    }
+
+    private static func appending(_ member: JSONMember, to schema: JSONValue) -> JSONValue {
+        guard case .object(let members) = schema else {
+            return schema
+        }
+        return .object(members + [member])
+    }
+}

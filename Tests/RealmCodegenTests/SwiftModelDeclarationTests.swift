@@ -1,0 +1,110 @@
+import RealmCodegen
+import RealmSchema
+import Testing
+
+/// Classes as a whole: base classes, docs, keywords, `mapTo`, access levels.
+@Suite struct SwiftModelDeclarationTests {
+    typealias S = Snippet
+
+    @Test func embeddedAndAsymmetricBaseClasses() {
+        let address = ModelSchema(name: "Address", kind: .embedded, properties: [S.property("street", .string)])
+        let reading = ModelSchema(name: "Reading", kind: .asymmetric, primaryKey: "_id", properties: [
+            PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true), S.property("value", .double),
+        ])
+        #expect(S.swift(models: [address, reading]) == """
+            final class Address: EmbeddedObject {
+                @Persisted var street: String
+            }
+
+            final class Reading: AsymmetricObject {
+                @Persisted(primaryKey: true) var _id: ObjectId
+                @Persisted var value: Double
+            }
+
+            """)
+    }
+
+    @Test func docsOnClassesAndProperties() {
+        let text = S.swift([
+            S.property("_id", .int(.int)),
+            S.property("name", .string, doc: "The name.\nShown in lists.  \n"),
+            S.property("age", .int(.int)),
+        ], primaryKey: "_id", doc: "A person.\n\nWith a second paragraph.")
+        #expect(text == """
+            /// A person.
+            ///
+            /// With a second paragraph.
+            final class Item: Object {
+                @Persisted(primaryKey: true) var _id: Int
+
+                /// The name.
+                /// Shown in lists.
+                @Persisted var name: String
+
+                @Persisted var age: Int
+            }
+
+            """)
+    }
+
+    @Test func keywordsAreEscaped() {
+        let body = S.body([
+            S.property("default", .int(.int)), S.property("class", .string), S.property("Type", .bool),
+            S.property("in", .date), S.property("get", .double), S.property("first-name", .string),
+        ])
+        #expect(body == """
+            @Persisted var `default`: Int
+            @Persisted var `class`: String
+            @Persisted var `Type`: Bool
+            @Persisted var `in`: Date
+            @Persisted var get: Double
+            @Persisted var `first-name`: String
+            """)
+    }
+
+    @Test func mapToWritesPropertiesMapping() {
+        let text = S.swift([
+            S.property("createdAt", .date, mapTo: "created_at"), S.property("name", .string),
+        ])
+        #expect(text == """
+            final class Item: Object {
+                @Persisted var createdAt: Date
+                @Persisted var name: String
+
+                override class func propertiesMapping() -> [String: String] { ["createdAt": "created_at"] }
+            }
+
+            """)
+    }
+
+    @Test func severalMappingsAreOneAPerLine() {
+        let text = S.swift([
+            S.property("a", .int(.int), mapTo: "x"), S.property("b", .int(.int), mapTo: "b"),
+            S.property("c", .int(.int), mapTo: "y"),
+        ], access: .public)
+        #expect(text.hasSuffix("""
+                public override class func propertiesMapping() -> [String: String] {
+                    [
+                        "a": "x",
+                        "c": "y",
+                    ]
+                }
+            }
+
+            """))
+    }
+
+    @Test func publicAccess() {
+        let other = ModelSchema(name: "Dog", kind: .embedded, properties: [S.property("name", .string)])
+        #expect(S.swift([S.property("dog", .object("Dog"), optional: true)], others: [other], access: .public) == """
+            public final class Item: Object {
+                @Persisted public var dog: Dog?
+            }
+
+            public final class Dog: EmbeddedObject {
+                @Persisted public var name: String
+            }
+
+            """)
+    }
+}
