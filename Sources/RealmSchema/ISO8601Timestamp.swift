@@ -2,18 +2,18 @@
 ///
 /// Accepts `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM|±HHMM]` with 1 to 9 fraction digits and a
 /// required zone, and a bare date `YYYY-MM-DD` (midnight UTC).
-struct ISO8601Timestamp: Hashable {
-    var seconds: Int64
+public struct ISO8601Timestamp: Hashable, Sendable {
+    public var seconds: Int64
     /// Same sign as `seconds` (Realm's Timestamp invariant), magnitude below one second.
-    var nanoseconds: Int32
+    public var nanoseconds: Int32
 
-    init(seconds: Int64, nanoseconds: Int32) {
+    public init(seconds: Int64, nanoseconds: Int32) {
         self.seconds = seconds
         self.nanoseconds = nanoseconds
     }
 
     /// Parses the text, or returns nil when it is not a valid date-time.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
@@ -61,7 +61,7 @@ struct ISO8601Timestamp: Hashable {
     }
 
     /// Days from 1970-01-01 to the given civil date (proleptic Gregorian calendar).
-    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
