@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "RealmSchema", targets: ["RealmSchema"]),
         .library(name: "RealmCodegen", targets: ["RealmCodegen"]),
         .executable(name: "realm-schema", targets: ["realm-schema"]),
+        .executable(name: "realm-export", targets: ["realm-export"]),
+        .executable(name: "realm-import", targets: ["realm-import"]),
+        .library(name: "RealmStore", targets: ["RealmStore"]),
     ],
     targets: [
         // System libraries: module map + shim header only; each is imported by exactly one Swift module.
@@ -21,13 +24,21 @@ let package = Package(
         .target(name: "RealmCodegen", dependencies: ["RealmSchema"]),
         // Command-line support: argument parsing, help, error → message + exit code.
         .target(name: "RealmCLI", dependencies: ["RealmSchema"]),
-        .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI"]),
+        .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmStore"]),
+        // (store targets: RealmStore and RealmStoreTests go here)
+        .target(name: "RealmStore", dependencies: ["RealmSchema", "CSQLite", "CBSON"]),
+        .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmSchema", "realm-store-tool"]),
+        .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema"]),
+        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmStore", "CJansson"]),
+        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore"]),
+        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
+        .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
 
         .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema"]),
         .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

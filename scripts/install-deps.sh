@@ -24,6 +24,7 @@ fi
 
 python_need=()
 python3 -c "import jsonschema" 2>/dev/null || python_need+=(jsonschema)
+python3 -c "import bson.json_util" 2>/dev/null || python_need+=(pymongo)
 if [ "${1:-}" = "--bench" ]; then
     python3 -c "import sqlite_utils" 2>/dev/null || python_need+=(sqlite-utils)
 fi

@@ -40,9 +40,17 @@ enum SchemaCommands {
             errorFormat,
         ])
 
+    static let dump = CommandSpec(
+        name: "dump",
+        overview: "Print the schema held in a store file as YAML that 'validate' accepts.",
+        usage: "--store <file>",
+        options: [
+            .value("--store", valueName: "file", help: "The store file to read (required)."),
+        ])
+
     static let root = CommandSpec(
         name: "realm-schema",
         overview: "Validate YAML model definitions and generate Swift models and JSON Schemas from them.",
         usage: "<subcommand>",
-        subcommands: [validate, codegen, jsonSchema])
+        subcommands: [validate, codegen, jsonSchema, dump])
 }

@@ -2,6 +2,7 @@ import Foundation
 import RealmCLI
 import RealmCodegen
 import RealmSchema
+import RealmStore
 
 /// Dispatches to a subcommand and runs it.
 enum SchemaTool {
@@ -23,12 +24,15 @@ enum SchemaTool {
         }
         guard let spec = SchemaCommands.root.subcommands.first(where: { $0.name == name }) else {
             return rootRunner.run(arguments, output: output) { _ in
-                throw UsageError("Unknown subcommand '\(first)'; expected one of validate, codegen, json-schema.")
+                throw UsageError("Unknown subcommand '\(first)'; expected one of validate, codegen, json-schema, dump.")
             }
         }
         let format = diagnosticFormat(in: rest)
         let runner = CommandRunner(spec: spec, parents: ["realm-schema"])
         return runner.run(rest, diagnosticFormat: format, output: output) { parsed in
+            if name == "dump" {
+                return try dump(parsed, output: output)
+            }
             let schema = try compile(parsed, format: format, output: output)
             switch name {
             case "validate":
@@ -41,6 +45,26 @@ enum SchemaTool {
                 try emit(JSONSchemaGenerator().generate(schema), command: name, parsed: parsed, output: output)
             }
         }
+    }
+
+    /// Prints the schema stored in a store file.
+    static func dump(_ parsed: ParsedArguments, output: TextOutput) throws {
+        guard let path = parsed.value("--store") else {
+            throw UsageError("Missing expected option '--store <file>'.")
+        }
+        if let extra = parsed.positionals.first {
+            throw UsageError("Unexpected argument '\(extra)'.")
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw IOFailure("\(path): no such file")
+        }
+        let schema: Schema
+        do {
+            schema = try Store.storedSchema(at: path)
+        } catch {
+            throw IOFailure("\(path): \(error)")
+        }
+        output.out(SchemaYAMLWriter().render(schema, comment: ["Schema of \((path as NSString).lastPathComponent), written by realm-schema dump."]))
     }
 
     /// Loads and validates the schema; prints warnings; throws all errors at once.

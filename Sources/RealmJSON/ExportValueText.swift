@@ -1,0 +1,67 @@
+import RealmSchema
+import RealmStore
+
+/// Number text for export: the shortest decimal that reads back to the same bits.
+enum ExportNumberText {
+    /// Swift's shortest round-trip form (`2.0`, `0.1`, `1e+16`, `-0.0`, `5e-324`), valid JSON
+    /// number text for every finite value; `Infinity`, `-Infinity`, `NaN` otherwise.
+    static func double(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        return value.description
+    }
+
+    /// The float's own shortest form when reading it as a double and narrowing gives the same
+    /// float (the importer's path) and the double is within float range (the importer's check:
+    /// `3.4028235e+38` is not), else the exact double text of the float.
+    static func float(_ value: Float) -> String {
+        if !value.isFinite { return double(Double(value)) }
+        let text = value.description
+        if let parsed = Double(text), parsed.magnitude <= Double(Float.greatestFiniteMagnitude),
+           Float(parsed).bitPattern == value.bitPattern {
+            return text
+        }
+        return Double(value).description
+    }
+}
+
+/// Date text for export.
+enum ExportDateText {
+    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z in seconds since 1970: the range of
+    /// four-digit ISO years the importer reads.
+    static let isoRange: Range<Int64> = -62_167_219_200 ..< 253_402_300_800
+
+    /// ISO-8601 text with as many fraction digits as needed, for years 0000-9999.
+    static func iso(_ value: Timestamp) -> String? {
+        let floorSeconds = value.nanoseconds < 0 ? value.seconds - 1 : value.seconds
+        guard isoRange.contains(floorSeconds) else { return nil }
+        return ISO8601Timestamp(seconds: value.seconds, nanoseconds: value.nanoseconds).text
+    }
+
+    /// Milliseconds since 1970 when the date is a whole millisecond that fits 64 bits.
+    static func milliseconds(_ value: Timestamp) -> Int64? {
+        guard value.nanoseconds % 1_000_000 == 0 else { return nil }
+        let (scaled, overflow) = value.seconds.multipliedReportingOverflow(by: 1_000)
+        let (sum, overflow2) = scaled.addingReportingOverflow(Int64(value.nanoseconds / 1_000_000))
+        return overflow || overflow2 ? nil : sum
+    }
+}
+
+/// RFC 4648 base64 with padding, written straight to the output.
+enum ExportBase64 {
+    private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    static func write(_ bytes: some Collection<UInt8>, to output: ExportOutput) throws(ExportError) {
+        let table = alphabet.utf8Start
+        var iterator = bytes.makeIterator()
+        while let first = iterator.next() {
+            let second = iterator.next()
+            let third = second == nil ? nil : iterator.next()
+            let triple = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+            try output.write(table[Int(triple >> 18 & 0x3F)])
+            try output.write(table[Int(triple >> 12 & 0x3F)])
+            try output.write(second == nil ? UInt8(ascii: "=") : table[Int(triple >> 6 & 0x3F)])
+            try output.write(third == nil ? UInt8(ascii: "=") : table[Int(triple & 0x3F)])
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import RealmSchema
+import RealmStore
+
+/// What `Exporter` writes.
+public struct ExportOptions: Sendable, Hashable {
+    /// The overall shape of the output.
+    public enum Shape: Sendable, Hashable {
+        /// `{"Person": [...], "Dog": [...]}`: the multi-class object `realm-import` reads.
+        case classes
+        /// One object a line, of one class (`realm-import --class NAME`).
+        case ndjson
+    }
+
+    /// The classes to export in schema order; empty means every top-level class.
+    public var classes: [String]
+    public var shape: Shape
+    public var mode: ExtendedJSONMode
+    /// Indented output (not with NDJSON).
+    public var pretty: Bool
+
+    public init(classes: [String] = [], shape: Shape = .classes, mode: ExtendedJSONMode = .relaxed, pretty: Bool = false) {
+        self.classes = classes
+        self.shape = shape
+        self.mode = mode
+        self.pretty = pretty
+    }
+}
+
+/// Writes a store's objects as Extended JSON that `realm-import` turns back into the same store.
+///
+/// - Classes in schema order; objects by primary key, else in insertion order; properties in
+///   schema order (`linkingObjects` omitted); map and dictionary keys decoded back to the
+///   original (`MapKeyCoding.decode`), in byte order.
+/// - Embedded objects inline; links to classes with a primary key as the key's value; objects
+///   of classes without one as described in `ExportReference`.
+/// - Streaming: one object is in memory at a time, and the output goes through a 64 KiB buffer.
+///   Everything is read in one read transaction, so the output is a consistent snapshot.
+///
+/// For example:
+///
+///     let output = ExportOutput.fileDescriptor(1, name: "stdout")
+///     try Exporter(store: store, options: ExportOptions(mode: .canonical), output: output).export()
+public final class Exporter {
+    let store: Store
+    let options: ExportOptions
+    let writer: ExtendedJSONWriter
+    /// Persisted properties by class, computed once.
+    var properties: [String: [PropertySchema]] = [:]
+    /// The exported top-level classes (the targets `$ref` positions may name).
+    var exported: Set<String> = []
+    /// Insertion ordinals of classes without a primary key, made on first use.
+    var ordinals: [String: InsertionOrdinals] = [:]
+
+    public init(store: Store, options: ExportOptions, output: ExportOutput) {
+        self.store = store
+        self.options = options
+        let layout: JSONLayout = options.pretty ? .pretty : options.shape == .ndjson ? .compact : .lines(depth: 2)
+        self.writer = ExtendedJSONWriter(output: output, mode: options.mode, layout: layout)
+        for model in store.schema.models {
+            properties[model.name] = model.persistedProperties
+        }
+    }
+
+    /// Writes the export and flushes the output.
+    ///
+    /// - Throws: `ExportError` for options that do not fit the store and values JSON cannot
+    ///   carry; the store's errors and `ExportError` (I/O) for read and write failures.
+    public func export() throws {
+        let models = try selectedModels()
+        exported = Set(models.map(\.name))
+        try checkReferencedClasses(models)
+        defer { ordinals = [:] }
+        try store.readTransaction {
+            switch options.shape {
+            case .ndjson:
+                try writeObjects(of: models[0]) { () throws(ExportError) in
+                    try writer.output.write(UInt8(ascii: "\n"))
+                }
+            case .classes:
+                try writer.beginObject()
+                for model in models {
+                    try writer.key(model.name)
+                    try writer.beginArray()
+                    try writeObjects(of: model) {}
+                    try writer.endArray()
+                }
+                try writer.endObject()
+                try writer.output.write(UInt8(ascii: "\n"))
+            }
+        }
+        try writer.output.flush()
+    }
+
+    /// Streams the objects of one class, in primary-key or insertion order; `after` runs after
+    /// each object (the NDJSON line break).
+    func writeObjects(of model: ModelSchema, after: () throws(ExportError) -> Void) throws {
+        let hasPrimaryKey = model.primaryKey != nil
+        var position: Int64 = 0
+        try store.forEachObject(model.name, order: .primaryKey) { object in
+            position += 1
+            try writeObject(object, model: model, position: hasPrimaryKey ? nil : position)
+            try after()
+        }
+    }
+
+    /// The top-level classes to export, in schema order.
+    func selectedModels() throws(ExportError) -> [ModelSchema] {
+        let topLevel = store.schema.models.filter { $0.kind == .object }
+        var models = topLevel
+        if !options.classes.isEmpty {
+            for name in options.classes {
+                guard let model = store.schema.model(named: name) else {
+                    throw ExportError(ExportMessages.unknownClass(name, known: topLevel.map(\.name)))
+                }
+                if model.kind == .embedded { throw ExportError(ExportMessages.embeddedClass(name)) }
+                if model.kind == .asymmetric { throw ExportError(ExportMessages.asymmetricClass(name)) }
+            }
+            models = topLevel.filter { options.classes.contains($0.name) }
+        }
+        if options.shape == .ndjson && models.count != 1 {
+            throw ExportError(ExportMessages.ndjsonNeedsOneClass(models.map(\.name)))
+        }
+        return models
+    }
+
+    /// Every class without a primary key that an exported object can link to (directly or
+    /// through embedded objects) must be exported too, or its `$ref`s would dangle.
+    func checkReferencedClasses(_ models: [ModelSchema]) throws(ExportError) {
+        var visited: Set<String> = []
+        var pending = models
+        while let model = pending.popLast() {
+            guard visited.insert(model.name).inserted else { continue }
+            for property in properties[model.name] ?? [] {
+                guard case .object(let targetName) = property.type.base,
+                      let target = store.schema.model(named: targetName) else { continue }
+                if target.kind == .embedded {
+                    pending.append(target)
+                } else if target.primaryKey == nil && !exported.contains(targetName) {
+                    throw ExportError(ExportMessages.referencedClassMissing("\(model.name).\(property.name)", target: targetName))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import RealmSchema
+import RealmStore
+
+/// Typed values in Extended JSON v2, relaxed or canonical, exactly as `ExtendedJSON` reads them
+/// back: 64-bit integers as digits, doubles and floats in their shortest round-trip form,
+/// dates with nanoseconds, Decimal128 with every digit.
+extension ExtendedJSONWriter {
+    /// Relaxed: digits. Canonical: `{"$numberInt": "…"}` within 32 bits, else `$numberLong`.
+    public func int(_ value: Int64) throws(ExportError) {
+        guard mode == .canonical else {
+            try prepareForValue()
+            try writeDigits(value)
+            return
+        }
+        try wrapper(Int64(Int32.min)...Int64(Int32.max) ~= value ? "$numberInt" : "$numberLong") { () throws(ExportError) in
+            try prepareForValue()
+            try output.write(UInt8(ascii: "\""))
+            try writeDigits(value)
+            try output.write(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Relaxed: a JSON number for finite values (`2.0` stays a real literal), else
+    /// `$numberDouble`. Canonical: always `{"$numberDouble": "…"}`.
+    public func double(_ value: Double) throws(ExportError) {
+        try real(ExportNumberText.double(value), isFinite: value.isFinite)
+    }
+
+    /// A float in its own shortest form (`0.1`, not `0.10000000149011612`) that reads back to the
+    /// same float; otherwise as `double(_:)`.
+    public func float(_ value: Float) throws(ExportError) {
+        try real(ExportNumberText.float(value), isFinite: value.isFinite)
+    }
+
+    private func real(_ text: String, isFinite: Bool) throws(ExportError) {
+        if mode == .relaxed && isFinite {
+            try number(text)
+        } else {
+            try wrapper("$numberDouble") { () throws(ExportError) in try quotedASCII(text) }
+        }
+    }
+
+    /// `{"$numberDecimal": "…"}` with libbson's string form (every coefficient digit).
+    public func decimal128(_ value: Decimal128) throws(ExportError) {
+        try wrapper("$numberDecimal") { () throws(ExportError) in try quotedASCII(value.stringValue) }
+    }
+
+    /// `{"$oid": "<24 lowercase hex digits>"}`.
+    public func objectId(_ value: ObjectId) throws(ExportError) {
+        try wrapper("$oid") { () throws(ExportError) in try quotedASCII(value.stringValue) }
+    }
+
+    /// Relaxed: `{"$uuid": "…"}` (lowercase). Canonical: `$binary` with subtype 04.
+    public func uuid(_ value: UUID) throws(ExportError) {
+        guard mode == .canonical else {
+            try wrapper("$uuid") { () throws(ExportError) in try quotedASCII(value.uuidString.lowercased()) }
+            return
+        }
+        let bytes = withUnsafeBytes(of: value.uuid) { Array($0) }
+        try binary(bytes, subType: "04")
+    }
+
+    /// `{"$binary": {"base64": "…", "subType": "00"}}`.
+    public func data(_ value: Data) throws(ExportError) {
+        try binary(value, subType: "00")
+    }
+
+    private func binary(_ bytes: some Collection<UInt8>, subType: StaticString) throws(ExportError) {
+        try wrapper("$binary") { () throws(ExportError) in
+            try beginObject()
+            try key("base64" as StaticString)
+            try prepareForValue()
+            try output.write(UInt8(ascii: "\""))
+            try ExportBase64.write(bytes, to: output)
+            try output.write(UInt8(ascii: "\""))
+            try key("subType" as StaticString)
+            try prepareForValue()
+            try output.write(UInt8(ascii: "\""))
+            try output.write(subType)
+            try output.write(UInt8(ascii: "\""))
+            try endObject()
+        }
+    }
+
+    /// A date with its nanoseconds. Relaxed: `{"$date": "<ISO-8601>"}` for the years
+    /// 0000-9999, with as many fraction digits as needed. Canonical: `{"$date": {"$numberLong":
+    /// "<ms>"}}` when the date is a whole millisecond, else the ISO text (which MongoDB's
+    /// parsers accept too), so no nanosecond is lost.
+    ///
+    /// - Throws: for a date outside 0000-9999 that is not a whole millisecond.
+    public func date(_ value: Timestamp) throws(ExportError) {
+        let milliseconds = ExportDateText.milliseconds(value)
+        let iso = ExportDateText.iso(value)
+        if let milliseconds, mode == .canonical || iso == nil {
+            try wrapper("$date") { () throws(ExportError) in
+                try wrapper("$numberLong") { () throws(ExportError) in
+                    try prepareForValue()
+                    try output.write(UInt8(ascii: "\""))
+                    try writeDigits(milliseconds)
+                    try output.write(UInt8(ascii: "\""))
+                }
+            }
+        } else if let iso {
+            try wrapper("$date") { () throws(ExportError) in try quotedASCII(iso) }
+        } else {
+            throw ExportError(ExportMessages.dateOutOfRange(value.description))
+        }
+    }
+
+    /// `{"<keyword>": <body>}`.
+    func wrapper(_ keyword: StaticString, _ body: () throws(ExportError) -> Void) throws(ExportError) {
+        try inline { () throws(ExportError) in
+            try beginObject()
+            try key(keyword)
+            try body()
+            try endObject()
+        }
+    }
+
+    /// An ASCII string that needs no escaping, as a value.
+    private func quotedASCII(_ text: String) throws(ExportError) {
+        try prepareForValue()
+        try output.write(UInt8(ascii: "\""))
+        try output.write(utf8: text)
+        try output.write(UInt8(ascii: "\""))
+    }
+
+    /// The decimal digits of an integer, without allocating.
+    private func writeDigits(_ value: Int64) throws(ExportError) {
+        var magnitude = value.magnitude
+        if value < 0 { try output.write(UInt8(ascii: "-")) }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { (digits) throws(ExportError) in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            try output.write(UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
+}

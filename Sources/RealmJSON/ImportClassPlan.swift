@@ -1,0 +1,91 @@
+import RealmSchema
+
+/// One persisted property as the importer reads it, with what the hot path needs precomputed.
+final class ImportProperty {
+    let schema: PropertySchema
+    let name: String
+    let base: BaseType
+    let collection: CollectionKind
+    let isOptional: Bool
+    let isLink: Bool
+    let isMixed: Bool
+    /// A new object must supply it: a non-optional single scalar without a schema default.
+    let isRequired: Bool
+    /// The plan of the link target; set once every plan exists.
+    unowned(unsafe) var target: ImportClassPlan?
+    let enumStrings: Set<String>?
+    let enumIntegers: Set<Int64>?
+
+    init(_ schema: PropertySchema) {
+        self.schema = schema
+        name = schema.name
+        base = schema.type.base
+        collection = schema.type.collection
+        isOptional = schema.type.isOptional
+        isLink = schema.type.base.isObject
+        isMixed = schema.type.base == .mixed
+        isRequired = schema.type.collection == .single && !schema.type.isOptional && !schema.type.base.isObject
+            && schema.type.base != .mixed && schema.defaultValue == nil
+        var strings: Set<String> = [], integers: Set<Int64> = []
+        for value in schema.enumValues ?? [] {
+            switch value {
+            case .string(let text): strings.insert(text)
+            case .int(let number): integers.insert(number)
+            default: break
+            }
+        }
+        enumStrings = schema.enumValues == nil ? nil : strings
+        enumIntegers = schema.enumValues == nil ? nil : integers
+    }
+
+    /// Whether `value` is one of the enum values (always, without an enum).
+    func allows(_ value: StoreValueProbe) -> Bool {
+        switch value {
+        case .string(let text): enumStrings.map { $0.contains(text) } ?? true
+        case .int(let number): enumIntegers.map { $0.contains(number) } ?? true
+        }
+    }
+}
+
+/// The part of a decoded value an enum check looks at.
+enum StoreValueProbe {
+    case string(String)
+    case int(Int64)
+}
+
+/// One model as the importer reads it: its properties by name, its primary key, what may
+/// not be created at the top level.
+final class ImportClassPlan {
+    let model: ModelSchema
+    let name: String
+    /// Persisted properties in schema order.
+    let properties: [ImportProperty]
+    let primaryKey: ImportProperty?
+    let propertyNames: Set<String>
+    let linkingNames: Set<String>
+    var isEmbedded: Bool { model.kind == .embedded }
+    var isAsymmetric: Bool { model.kind == .asymmetric }
+
+    init(_ model: ModelSchema) {
+        self.model = model
+        name = model.name
+        properties = model.persistedProperties.map(ImportProperty.init)
+        primaryKey = properties.first { $0.schema.isPrimaryKey }
+        propertyNames = Set(properties.map(\.name))
+        linkingNames = Set(model.properties.filter(\.type.isLinkingObjects).map(\.name))
+    }
+
+    /// Plans for every model of `schema`, links connected.
+    static func plans(for schema: Schema) -> [String: ImportClassPlan] {
+        var plans: [String: ImportClassPlan] = [:]
+        for model in schema.models {
+            plans[model.name] = ImportClassPlan(model)
+        }
+        for plan in plans.values {
+            for property in plan.properties {
+                if case .object(let target) = property.base { property.target = plans[target] }
+            }
+        }
+        return plans
+    }
+}

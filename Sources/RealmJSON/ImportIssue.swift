@@ -1,0 +1,79 @@
+import RealmSchema
+
+/// Where a document came from, kept small so that forward references can be located after
+/// the document itself is gone (its bytes are re-read from the file, on the error path only).
+struct DocumentOrigin {
+    let source: JSONDocumentSource
+    let start: TextPosition
+    let byteCount: Int
+    /// The document's own path in the input (`/3`, `/Person/0`, empty for NDJSON).
+    let path: JSONPath
+
+    init(_ document: JSONDocument, in source: JSONDocumentSource) {
+        self.source = source
+        start = document.start
+        byteCount = document.byteCount
+        path = document.path
+    }
+
+    /// The document's first byte.
+    var location: SourceLocation { source.location(of: start) }
+
+    /// Where the value (or key) at `path`, relative to the document, is in the input; the
+    /// document's start when its bytes are gone (a pipe) or the path leads nowhere.
+    func location(of path: JSONPath, target: JSONLocator.Target) -> SourceLocation {
+        guard !path.isEmpty,
+              let text = source.buffer.bytes(in: start.offset..<(start.offset + byteCount)),
+              let position = JSONLocator.position(of: path, target: target, in: text, startingAt: start)
+        else { return location }
+        return source.location(of: position)
+    }
+}
+
+/// One problem found while converting a document, rendered into a located diagnostic once the
+/// document is done (or, for references, once the input is).
+struct ImportIssue {
+    enum Problem {
+        /// A value the Extended JSON decoders rejected for `property` of `className`.
+        case value(ExtendedJSONError, PropertySchema, className: String)
+        /// Any other message, with an optional hint.
+        case message(String, hint: String?)
+    }
+
+    var severity: Diagnostic.Severity
+    var problem: Problem
+    /// Where, relative to the document.
+    var path: JSONPath
+    var target: JSONLocator.Target
+
+    static func error(_ message: String, hint: String? = nil, at path: JSONPath,
+                      target: JSONLocator.Target = .value) -> ImportIssue {
+        ImportIssue(severity: .error, problem: .message(message, hint: hint), path: path, target: target)
+    }
+
+    static func value(_ error: ExtendedJSONError, _ property: ImportProperty, className: String,
+                      at path: JSONPath) -> ImportIssue {
+        ImportIssue(severity: .error, problem: .value(error, property.schema, className: className), path: path,
+                    target: .value)
+    }
+
+    /// The diagnostic, located in `origin`'s input, with the hint and the JSON path as notes.
+    func diagnostic(in origin: DocumentOrigin) -> Diagnostic {
+        var fullPath = path
+        var target = self.target
+        var notes: [String] = []
+        let message: String
+        switch problem {
+        case let .value(error, property, className):
+            fullPath = path + error.path
+            if case .invalidKey = error.problem { target = .key }
+            message = error.message(for: property, in: className)
+            if let hint = error.hint { notes.append(hint) }
+        case let .message(text, hint):
+            message = text
+            if let hint { notes.append(hint) }
+        }
+        notes.append(JSONMessages.pathNote(origin.path + fullPath))
+        return Diagnostic(severity, message, at: origin.location(of: fullPath, target: target), notes: notes)
+    }
+}

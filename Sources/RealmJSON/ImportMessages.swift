@@ -1,0 +1,110 @@
+import RealmSchema
+
+/// Every message `realm-import` prints about objects, references and the run. Realm's own
+/// wording where Realm has one (REALM-RULES §3.4, §4); value-level messages come from
+/// `JSONMessages+Values.swift`.
+enum ImportMessages {
+    // MARK: Realm's texts
+
+    /// Realm core's text for a new object without a required value.
+    static func missingValue(_ className: String, _ property: String) -> String {
+        "Missing value for property '\(className).\(property)'"
+    }
+
+    /// `Invalid value (1) for 'int' array property 'L.xs': value is not enumerable.`
+    static func notEnumerable(_ value: String, type: PropertyType, property: String) -> String {
+        let word = type.collection == .map ? "dictionary" : type.collection == .set ? "set" : "array"
+        return "Invalid value (\(value)) for '\(type.base.yamlName)\(type.isOptional ? "?" : "")' \(word) property "
+            + "'\(property)': value is not enumerable."
+    }
+
+    /// Realm's text for a scalar given where an object without a primary key is expected.
+    static func notAnObjectInitializer(_ value: String, className: String, firstProperty: String?) -> String {
+        "Invalid value '\(value)' to initialize object of type '\(className)': missing key '\(firstProperty ?? "")'"
+    }
+
+    /// Realm's text for an upsert of a class without a primary key.
+    static func noPrimaryKey(_ className: String) -> String {
+        "'\(className)' does not have a primary key and can not be updated"
+    }
+
+    static func embeddedCreatedDirectly(_ className: String) -> String {
+        "Embedded objects cannot be created directly (class '\(className)' is embedded; nest it in its parent)"
+    }
+
+    // MARK: References
+
+    /// The reason added to `Invalid value …` when a link value is neither a nested object nor
+    /// the target's primary key.
+    static func notAReference(target: String, primaryKey: PropertySchema?) -> String {
+        guard let primaryKey else { return "expected a nested '\(target)' object" }
+        return "expected a nested '\(target)' object or its primary key '\(primaryKey.name)' (\(primaryKey.type.base.yamlName))"
+    }
+
+    static func unresolvedReference(_ className: String, key: String, property: String) -> String {
+        "Unresolved reference: no object of type '\(className)' with primary key value '\(key)' is stored or in the input "
+            + "(referenced by '\(property)')"
+    }
+
+    // MARK: Keys
+
+    static func unknownKey(_ key: String, className: String) -> String {
+        "Unknown property '\(key)' for type '\(className)': the key is ignored"
+    }
+
+    static func unknownKeyRejected(_ key: String, className: String) -> String {
+        "Unknown property '\(key)' for type '\(className)' (--reject-unknown)"
+    }
+
+    static func linkingObjectsKey(_ key: String, className: String) -> String {
+        "Property '\(className).\(key)' is linkingObjects, computed from the links that point here; the key is ignored"
+    }
+
+    static func notInEnum(_ values: [SchemaValue]) -> String {
+        let listed = values.map { value -> String in
+            switch value {
+            case .string(let text): "'\(text)'"
+            case .int(let number): String(number)
+            default: ""
+            }
+        }
+        return "not one of the enum values " + listed.joined(separator: ", ")
+    }
+
+    static let setOfCollections = "a set cannot hold a list or a dictionary"
+
+    // MARK: The run
+
+    static func classMismatch(input: String, option: String) -> String {
+        "the input holds objects of class '\(input)' but --class names '\(option)'"
+    }
+
+    static func missingClassOption(input: String, classes: [String]) -> String {
+        "'\(input)' is an array or NDJSON input: name its class with --class (one of: \(classes.joined(separator: ", ")))"
+    }
+
+    static func unknownClassOption(_ name: String, classes: [String]) -> String {
+        "'\(name)' is not a class of the schema (classes: \(classes.joined(separator: ", ")))"
+    }
+
+    static func summaryLine(_ className: String, _ counts: ImportSummary.Counts) -> String {
+        "\(className): \(counts.created) created, \(counts.updated) updated, \(counts.unchanged) unchanged, "
+            + plural(counts.warnings, "warning")
+    }
+
+    static func importDone(objects: Int, documents: Int) -> String {
+        "imported \(plural(objects, "object")) from \(plural(documents, "document"))"
+    }
+
+    static func dryRunDone(objects: Int, documents: Int) -> String {
+        "dry run: \(plural(objects, "object")) from \(plural(documents, "document")) are valid; nothing was written"
+    }
+
+    static func failedRun(errors: Int, stoppedEarly: Bool) -> String {
+        "\(plural(errors, "error")); nothing was written" + (stoppedEarly ? " (stopped at --max-errors)" : "")
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,70 @@
+import RealmStore
+
+/// How `realm-import` treats objects whose primary key is already stored (SPEC §5).
+public enum ImportMode: String, Sendable, Hashable, CaseIterable {
+    /// Realm's `.error`: an existing primary key is an error.
+    case insert
+    /// Realm's `.all`: update every supplied property; lists, sets and maps are replaced.
+    case upsert
+    /// Realm's `.modified`: write only what differs; sets and maps are merged.
+    case merge
+
+    /// The store's update policy for this mode.
+    public var policy: UpdatePolicy {
+        switch self {
+        case .insert: .error
+        case .upsert: .all
+        case .merge: .modified
+        }
+    }
+}
+
+/// Everything that changes how an import runs, as the command line sets it.
+///
+/// For example:
+///
+///     var options = ImportOptions(className: "Person")
+///     options.mode = .upsert
+///     options.maxErrors = 10
+public struct ImportOptions: Sendable {
+    /// The class of the documents of an array or NDJSON input (`--class`); for a multi-class
+    /// input it must match every class the input names.
+    public var className: String?
+    public var mode: ImportMode
+    /// Validate everything (references and duplicate keys included), then write nothing.
+    public var dryRun: Bool
+    /// Stop reading after this many errors (at least 1).
+    public var maxErrors: Int
+    /// Unknown keys are errors instead of counted warnings.
+    public var rejectUnknown: Bool
+    /// Map keys (and dictionary keys inside mixed values) that Realm forbids.
+    public var mapKeys: MapKeyPolicy
+
+    public init(className: String? = nil, mode: ImportMode = .insert, dryRun: Bool = false, maxErrors: Int = 100,
+                rejectUnknown: Bool = false, mapKeys: MapKeyPolicy = .encode) {
+        self.className = className
+        self.mode = mode
+        self.dryRun = dryRun
+        self.maxErrors = max(1, maxErrors)
+        self.rejectUnknown = rejectUnknown
+        self.mapKeys = mapKeys
+    }
+}
+
+/// A problem with the run itself rather than with one value: the caller decides how it looks
+/// (the command line turns `missingClass` into a usage error).
+public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An array or NDJSON input was given without `--class`.
+    case missingClass(input: String, classes: [String])
+    /// `--class` names a class the schema does not have, or one that cannot be imported.
+    case unusableClass(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .missingClass(input, classes):
+            ImportMessages.missingClassOption(input: input, classes: classes)
+        case let .unusableClass(_, reason):
+            reason
+        }
+    }
+}

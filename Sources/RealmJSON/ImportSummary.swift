@@ -1,0 +1,63 @@
+/// What an import did, per class: the closing summary on stderr and the test's view of a run.
+public struct ImportSummary: Sendable, Hashable {
+    /// The counts of one class.
+    public struct Counts: Sendable, Hashable {
+        /// New objects (top-level, or nested with a primary key).
+        public var created = 0
+        /// Existing objects that an upsert or merge changed (upsert always writes).
+        public var updated = 0
+        /// Existing objects a merge left exactly as they were.
+        public var unchanged = 0
+        /// Unknown keys ignored in this class's objects.
+        public var warnings = 0
+
+        public init(created: Int = 0, updated: Int = 0, unchanged: Int = 0, warnings: Int = 0) {
+            self.created = created
+            self.updated = updated
+            self.unchanged = unchanged
+            self.warnings = warnings
+        }
+
+        var total: Int { created + updated + unchanged }
+    }
+
+    /// Counts by class name, for classes that occurred in the input.
+    public var classes: [String: Counts] = [:]
+    /// Top-level documents read.
+    public var documents = 0
+    /// Error diagnostics reported (also counted when `--max-errors` stopped the run).
+    public var errors = 0
+    /// Whether the transaction was committed.
+    public var committed = false
+    /// Whether reading stopped early because `--max-errors` was reached.
+    public var stoppedEarly = false
+
+    public init() {}
+
+    /// The counts of `className` (zero when it did not occur).
+    public subscript(className: String) -> Counts {
+        get { classes[className] ?? Counts() }
+        set { classes[className] = newValue }
+    }
+
+    /// One line per class in schema order (`order`), then the outcome:
+    ///
+    ///     Person: 2 created, 0 updated, 0 unchanged, 1 warning
+    ///     imported 3 objects from 2 documents
+    public func render(order: [String], dryRun: Bool) -> String {
+        var lines: [String] = []
+        let names = order.filter { classes[$0] != nil } + classes.keys.filter { !order.contains($0) }.sorted()
+        for name in names {
+            lines.append(ImportMessages.summaryLine(name, self[name]))
+        }
+        let objects = classes.values.reduce(0) { $0 + $1.total }
+        if errors > 0 {
+            lines.append(ImportMessages.failedRun(errors: errors, stoppedEarly: stoppedEarly))
+        } else if dryRun {
+            lines.append(ImportMessages.dryRunDone(objects: objects, documents: documents))
+        } else {
+            lines.append(ImportMessages.importDone(objects: objects, documents: documents))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

@@ -1,0 +1,141 @@
+import RealmSchema
+import RealmStore
+
+/// Objects: top-level documents and nested objects with a primary key are created (or
+/// upserted) one by one; other nested objects stay in their parent's input tree.
+extension Importer {
+    /// Converts `value` into an object of `plan` and creates or upserts it with `policy`;
+    /// returns its key, or nil when it had problems (recorded as issues).
+    func importObject(_ value: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy) throws -> ObjectKey? {
+        let errorsBefore = errorIssueCount
+        // Merge updates nested objects in place, so it needs the stored object first; insert and
+        // upsert learn whether it existed from the store (or look it up when a value is missing).
+        let existing = policy == .modified ? try storedObject(value, plan) : nil
+        frames.append(FixupFrame())
+        let fields = try convertFields(value, plan, existing: existing, mayExist: policy == .all, policy: policy)
+        let frame = frames.removeLast()
+        guard errorIssueCount == errorsBefore else {
+            noteFailure(value, plan)
+            return nil
+        }
+        let changesBefore = store.totalChanges
+        let created: (key: ObjectKey, existed: Bool)
+        do {
+            // Until the first error the run may commit, and a create needs no savepoint of its
+            // own: an error rolls everything back. After one, savepoints keep failed objects
+            // from leaving parts behind that would hide or invent later errors.
+            let savepoint = summary.errors > 0 || errorIssueCount > 0
+            created = try store.createForImport(plan.name, value: fields, update: policy, savepoint: savepoint)
+        } catch let error as StoreError where error.isInputProblem {
+            var at = path
+            if error.code == .objectAlreadyExists, let property = plan.primaryKey, value[property.name] != nil {
+                at.append(.key(property.name))
+            }
+            record(.error(error.message, at: JSONPath(at)))
+            noteFailure(value, plan)
+            return nil
+        }
+        if !created.existed {
+            summary[plan.name].created += 1
+        } else if store.totalChanges != changesBefore {
+            summary[plan.name].updated += 1
+        } else {
+            summary[plan.name].unchanged += 1
+        }
+        objectCount += 1
+        if created.existed { supersedeFixups(of: created.key, supplied: value) }
+        register(frame, root: created.key)
+        return created.key
+    }
+
+    /// The stored object with the primary key `object` holds, if any.
+    func storedObject(_ object: JSONValue, _ plan: ImportClassPlan) throws -> ObjectKey? {
+        guard let property = plan.primaryKey, let key = object[property.name].flatMap({ decodeKey($0, property) }) else {
+            return nil
+        }
+        return try store.object(plan.name, primaryKey: key)
+    }
+
+    /// The fields of an object for the store's `create`: every property present in `object`,
+    /// converted; missing required values of a new object and unknown keys are reported.
+    /// `existing` is the stored object this input updates, if known; with `mayExist` it may
+    /// still exist, which is looked up only when a required value is missing.
+    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?, mayExist: Bool = false,
+                       policy: UpdatePolicy) throws -> [String: InputValue] {
+        var fields: [String: InputValue] = [:]
+        fields.reserveCapacity(plan.properties.count)
+        var matched = 0
+        var isNew = existing == nil
+        var lookedUp = !mayExist
+        for property in plan.properties {
+            guard let value = object[property.name] else {
+                if isNew && property.isRequired {
+                    if !lookedUp {
+                        lookedUp = true
+                        isNew = try storedObject(object, plan) == nil
+                    }
+                    if isNew { record(.error(ImportMessages.missingValue(plan.name, property.name), at: JSONPath(path))) }
+                }
+                continue
+            }
+            matched += 1
+            path.append(.key(property.name))
+            if let input = try convertProperty(value, property, in: plan, owner: existing, policy: policy) {
+                fields[property.name] = input
+            }
+            path.removeLast()
+        }
+        if matched < object.count { checkUnknownKeys(object, plan) }
+        return fields
+    }
+
+    /// Keys of `object` that name no persisted property: a counted warning (once printed per
+    /// class and key), or an error with `--reject-unknown`.
+    private func checkUnknownKeys(_ object: JSONValue, _ plan: ImportClassPlan) {
+        for (key, _) in object.fields {
+            let name = key.string
+            guard !plan.propertyNames.contains(name) else { continue }
+            let keyPath = JSONPath(path + [.key(name)])
+            let isLinking = plan.linkingNames.contains(name)
+            if options.rejectUnknown {
+                let message = isLinking ? ImportMessages.linkingObjectsKey(name, className: plan.name)
+                    : ImportMessages.unknownKeyRejected(name, className: plan.name)
+                record(.error(message, at: keyPath, target: .key))
+                continue
+            }
+            summary[plan.name].warnings += 1
+            guard warnedKeys.insert(plan.name + "." + name).inserted else { continue }
+            let message = isLinking ? ImportMessages.linkingObjectsKey(name, className: plan.name)
+                : ImportMessages.unknownKey(name, className: plan.name)
+            record(ImportIssue(severity: .warning, problem: .message(message, hint: nil), path: keyPath, target: .key))
+        }
+    }
+
+    /// A primary-key value, or nil when it does not decode (convertFields reports that).
+    func decodeKey(_ value: JSONValue, _ property: ImportProperty) -> StoreValue? {
+        if value.isNull { return property.isOptional ? .null : nil }
+        return try? decode(value, as: property.base)
+    }
+
+    /// Remembers an object whose input failed, so references to it are not reported again.
+    private func noteFailure(_ object: JSONValue, _ plan: ImportClassPlan) {
+        guard let property = plan.primaryKey, let key = object[property.name].flatMap({ decodeKey($0, property) }) else {
+            return
+        }
+        failedObjects.insert(FailedObject(className: plan.name, primaryKey: key))
+    }
+}
+
+extension StoreError {
+    /// Whether the error is about the data (reported at the object, exit 1) rather than the
+    /// store file or SQLite (exit 2).
+    var isInputProblem: Bool {
+        switch code {
+        case .sqlite, .invalidFile, .notInWriteTransaction, .alreadyInWriteTransaction, .migrationRequired,
+             .invalidSchemaVersion, .unknownClass:
+            false
+        default:
+            true
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import RealmSchema
+import RealmStore
+
+/// Property values: scalars and mixed through the Extended JSON decoders, enums, lists, sets
+/// and maps (with map-key encoding). Links are in `Importer+Links.swift`.
+extension Importer {
+    /// The store input for one property's JSON value, or nil when the value had a problem
+    /// (recorded) or is a forward reference (resolved after the last document).
+    func convertProperty(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, owner: ObjectKey?,
+                         policy: UpdatePolicy) throws -> InputValue? {
+        switch property.collection {
+        case .single:
+            if property.isLink {
+                return try convertLink(value, property, in: plan, slot: .single, owner: owner, policy: policy)
+            }
+            return convertScalar(value, property, in: plan, allowsNull: property.isOptional || property.isMixed)
+        case .list, .set:
+            if value.isNull { return .collection([]) }
+            guard value.kind == .array else {
+                record(notEnumerable(value, property, in: plan))
+                return nil
+            }
+            var elements: [InputValue] = []
+            elements.reserveCapacity(value.count)
+            let isList = property.collection == .list
+            for (index, element) in value.elements.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                let converted: InputValue?
+                if property.isLink {
+                    converted = try convertLink(element, property, in: plan, slot: isList ? .index(index) : .setElement,
+                                                owner: owner, policy: policy)
+                } else if !isList && property.isMixed && element.kind.isCollection
+                            && ExtendedJSONWrapper.match(element) == nil {
+                    record(.value(ExtendedJSONError.invalid(element, reason: ImportMessages.setOfCollections), property,
+                                  className: plan.name, at: JSONPath(path)))
+                    converted = nil
+                } else {
+                    converted = convertScalar(element, property, in: plan, allowsNull: property.isOptional || property.isMixed)
+                }
+                if let converted { elements.append(converted) }
+            }
+            return .collection(elements)
+        case .map:
+            if value.isNull { return .map([:]) }
+            guard value.kind == .object else {
+                record(notEnumerable(value, property, in: plan))
+                return nil
+            }
+            var entries: [String: InputValue] = [:]
+            entries.reserveCapacity(value.count)
+            for (key, element) in value.fields {
+                let original = key.string
+                path.append(.key(original))
+                defer { path.removeLast() }
+                guard let stored = storedKey(original, key, property, in: plan) else { continue }
+                let converted: InputValue?
+                if property.isLink {
+                    converted = try convertLink(element, property, in: plan, slot: .key(stored), owner: owner, policy: policy)
+                } else {
+                    converted = convertScalar(element, property, in: plan, allowsNull: property.isOptional || property.isMixed)
+                }
+                if let converted { entries[stored] = converted }
+            }
+            return .map(entries)
+        }
+    }
+
+    /// A scalar or mixed value (also one element of a collection), enum-checked.
+    func convertScalar(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan,
+                       allowsNull: Bool) -> InputValue? {
+        if allowsNull && value.isNull { return .value(.null) }
+        do throws(ExtendedJSONError) {
+            let decoded = try decode(value, as: property.base)
+            if property.enumStrings != nil || property.enumIntegers != nil {
+                let probe: StoreValueProbe? = switch decoded {
+                case .string(let text): .string(text)
+                case .int(let number): .int(number)
+                default: nil
+                }
+                if let probe, !property.allows(probe) {
+                    let reason = ImportMessages.notInEnum(property.schema.enumValues ?? [])
+                    throw ExtendedJSONError.invalid(value, reason: reason)
+                }
+            }
+            return .value(decoded)
+        } catch {
+            record(.value(error, property, className: plan.name, at: JSONPath(path)))
+            return nil
+        }
+    }
+
+    /// The key to store for a map entry: percent-encoded, or checked with `--map-keys reject`.
+    private func storedKey(_ original: String, _ key: JSONKey, _ property: ImportProperty,
+                           in plan: ImportClassPlan) -> String? {
+        switch options.mapKeys {
+        case .encode:
+            return MapKeyCoding.encode(original)
+        case .reject:
+            do {
+                try MapKeyCoding.validate(key.utf8)
+                return original
+            } catch {
+                record(.value(ExtendedJSONError(.invalidKey(error.message)), property, className: plan.name,
+                              at: JSONPath(path)))
+                return nil
+            }
+        }
+    }
+
+    private func notEnumerable(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan) -> ImportIssue {
+        .error(ImportMessages.notEnumerable(JSONMessages.valueText(value), type: property.schema.type,
+                                            property: "\(plan.name).\(property.name)"), at: JSONPath(path))
+    }
+}
+
+extension JSONKind {
+    /// An array or an object.
+    var isCollection: Bool { self == .array || self == .object }
+}

@@ -1,0 +1,188 @@
+import RealmSchema
+import RealmStore
+
+/// Loads JSON documents into a store with strict typing (SPEC §4), relationships and forward
+/// references (§5), in one write transaction: any error means nothing is written.
+///
+/// `init` starts the transaction (migrating to `schema` inside it when that is given and
+/// differs); `importInput(_:)` streams one input; `finish()` resolves forward references and
+/// commits, or rolls everything back when there was an error or for a dry run.
+///
+/// For example:
+///
+///     let importer = try Importer(store: store, options: ImportOptions(className: "Person"))
+///     try importer.importInput(JSONDocumentSource(path: "people.ndjson", options: importer.sourceOptions))
+///     let summary = try importer.finish()
+///     for diagnostic in importer.diagnostics { print(diagnostic) }
+public final class Importer {
+    public let store: Store
+    public let options: ImportOptions
+    /// Errors and warnings so far, in the order found (at most `options.maxErrors` errors).
+    public private(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var summary = ImportSummary()
+    /// Called after every document with the input's bytes consumed and the objects so far.
+    public var progressHandler: ((_ source: JSONDocumentSource, _ objects: Int) -> Void)?
+
+    let plans: [String: ImportClassPlan]
+    let policy: UpdatePolicy
+    /// The store's schema before `init`, to restore when the run is rolled back.
+    private let schemaBefore: Schema
+    private var isOpen = true
+
+    // Conversion state of the current document.
+    var origin: DocumentOrigin?
+    var issues: [ImportIssue] = []
+    /// Error issues of the current document (warnings do not count).
+    var errorIssueCount = 0
+    /// The path from the document's root to the value being converted.
+    var path: [JSONPath.Component] = []
+    /// Forward-reference bookkeeping (see `Importer+Fixups.swift`).
+    var frames: [FixupFrame] = []
+    var fixups: [Fixup] = []
+    var fixupsByRoot: [ObjectKey: [Int]] = [:]
+    /// Objects whose document failed, so references to them are not reported again.
+    var failedObjects: Set<FailedObject> = []
+    /// (class, key) pairs already warned about, so each unknown key is printed once.
+    var warnedKeys: Set<String> = []
+    var objectCount = 0
+
+    /// Starts the import's transaction on `store`; with `schema`, migrates the store to it
+    /// first (additive changes only, undone with the rest on failure).
+    public init(store: Store, schema: Schema? = nil, options: ImportOptions) throws {
+        self.store = store
+        self.options = options
+        self.policy = options.mode.policy
+        let plans = ImportClassPlan.plans(for: schema ?? store.schema)
+        self.plans = plans
+        if let name = options.className {
+            let classes = (schema ?? store.schema).models.map(\.name)
+            guard let plan = plans[name] else {
+                throw ImportRunError.unusableClass(name, reason: ImportMessages.unknownClassOption(name, classes: classes))
+            }
+            if plan.isEmbedded {
+                throw ImportRunError.unusableClass(name, reason: ImportMessages.embeddedCreatedDirectly(name))
+            }
+        }
+        schemaBefore = try store.beginImport(schema: schema)
+    }
+
+    /// An importer dropped before `finish()` leaves nothing behind.
+    deinit {
+        try? rollback()
+    }
+
+    /// Options for a `JSONDocumentSource` that reads input for this importer (the class names).
+    public var sourceOptions: JSONSourceOptions {
+        JSONSourceOptions(classNames: Set(plans.keys))
+    }
+
+    /// Whether `--max-errors` has been reached; further input is not read.
+    public var hasStopped: Bool { summary.errors >= options.maxErrors }
+
+    /// Reads every document of `source` and creates its objects.
+    ///
+    /// - Throws: `ImportRunError` (no `--class` for an array or NDJSON input), `JSONSourceError`
+    ///   of kind `.io`, or a store failure; the transaction is rolled back first.
+    public func importInput(_ source: JSONDocumentSource) throws {
+        do {
+            while !hasStopped {
+                let document: JSONDocument
+                do {
+                    guard let next = try source.next() else { break }
+                    document = next
+                } catch where error.kind != .io {
+                    report(error.diagnostic)
+                    if error.isRecoverable { continue } else { break }
+                }
+                summary.documents += 1
+                try importDocument(document, from: source)
+                progressHandler?(source, objectCount)
+            }
+        } catch {
+            try? rollback()
+            throw error
+        }
+    }
+
+    /// Resolves forward references, then commits; rolls back instead when there were errors
+    /// or for a dry run. Returns the summary.
+    @discardableResult
+    public func finish() throws -> ImportSummary {
+        guard isOpen else { return summary }
+        do {
+            if !hasStopped { try resolveFixups() }
+            if summary.errors > 0 || options.dryRun {
+                try rollback()
+            } else {
+                try store.commitWrite()
+                isOpen = false
+                summary.committed = true
+            }
+        } catch {
+            try? rollback()
+            throw error
+        }
+        return summary
+    }
+
+    /// Rolls the whole run back (also what `finish` does after an error).
+    public func rollback() throws {
+        guard isOpen else { return }
+        isOpen = false
+        try store.cancelImport(restoring: schemaBefore)
+    }
+
+    /// Adds a diagnostic; errors past `--max-errors` are dropped and stop the run.
+    func report(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error {
+            guard !hasStopped else { return }
+            summary.errors += 1
+            if hasStopped { summary.stoppedEarly = true }
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    /// Adds a problem of the current document.
+    func record(_ issue: ImportIssue) {
+        if issue.severity == .error { errorIssueCount += 1 }
+        issues.append(issue)
+    }
+
+    /// Converts one document and creates its object; problems become located diagnostics.
+    private func importDocument(_ document: JSONDocument, from source: JSONDocumentSource) throws {
+        let origin = DocumentOrigin(document, in: source)
+        self.origin = origin
+        issues.removeAll(keepingCapacity: true)
+        errorIssueCount = 0
+        path.removeAll(keepingCapacity: true)
+        if let plan = try documentPlan(document, source: source) {
+            let policy = plan.isAsymmetric ? .error : self.policy
+            if policy != .error && plan.primaryKey == nil {
+                record(.error(ImportMessages.noPrimaryKey(plan.name), at: []))
+            } else {
+                try document.withRoot { root throws in _ = try importObject(root, plan, policy: policy) }
+            }
+        }
+        for issue in issues {
+            report(issue.diagnostic(in: origin))
+        }
+    }
+
+    /// The class of a document: from a multi-class input or `--class`, which must agree.
+    private func documentPlan(_ document: JSONDocument, source: JSONDocumentSource) throws -> ImportClassPlan? {
+        guard let name = document.className ?? options.className else {
+            let classNames = plans.values.map(\.model).filter { $0.kind != .embedded }.map(\.name).sorted()
+            throw ImportRunError.missingClass(input: source.name, classes: classNames)
+        }
+        if let option = options.className, option != name {
+            record(.error(ImportMessages.classMismatch(input: name, option: option), at: []))
+            return nil
+        }
+        guard let plan = plans[name] else { return nil }
+        if plan.isEmbedded {
+            record(.error(ImportMessages.embeddedCreatedDirectly(name), at: []))
+            return nil
+        }
+        return plan
+    }
+}

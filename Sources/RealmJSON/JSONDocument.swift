@@ -1,0 +1,53 @@
+internal import CJansson
+import RealmSchema
+
+/// One decoded document (a JSON object, usually) and where it came from; owns the jansson
+/// tree and releases it when the document goes away.
+///
+/// For example:
+///
+///     while let document = try source.next() {
+///         try document.withRoot { root in try importObject(root, class: document.className ?? "Person") }
+///     }
+public final class JSONDocument {
+    /// The decoded tree; released in `deinit`.
+    let root: UnsafeMutablePointer<json_t>
+    /// The class named by a multi-class input (`{"Person": [...]}`); nil for arrays and NDJSON.
+    public let className: String?
+    /// 0-based position among its siblings: the element index of a top-level array or of its
+    /// class's array, or the ordinal of an NDJSON document.
+    public let index: Int
+    /// Where the document starts (its first byte) in the file, in the project's 1-based form.
+    public let location: SourceLocation
+    /// Where the document starts: byte offset, line and column in the whole input.
+    public let start: TextPosition
+    /// The document's length in bytes.
+    public let byteCount: Int
+    /// The document's own position in its input as a JSON path: `/3` for the fourth element of
+    /// a top-level array, `/Person/3` in a multi-class input, empty for NDJSON and single values.
+    public let path: JSONPath
+
+    init(root: UnsafeMutablePointer<json_t>, className: String?, index: Int, path: JSONPath, file: String,
+         start: TextPosition, byteCount: Int) {
+        self.root = root
+        self.path = path
+        self.className = className
+        self.index = index
+        self.start = start
+        self.byteCount = byteCount
+        self.location = SourceLocation(file: file, line: start.line, column: start.column)
+    }
+
+    deinit {
+        json_decref(root)
+    }
+
+    /// Calls `body` with the root value; the value must not escape the closure.
+    public func withRoot<R, E: Error>(_ body: (JSONValue) throws(E) -> R) throws(E) -> R {
+        defer { withExtendedLifetime(self) {} }
+        return try body(JSONValue(root))
+    }
+
+    /// The kind of the root value (an object for every document a source yields).
+    public var kind: JSONKind { JSONValue(root).kind }
+}

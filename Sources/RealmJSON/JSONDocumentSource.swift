@@ -1,0 +1,128 @@
+import Glibc
+import RealmSchema
+
+/// Streams the documents of one input (a file or stdin) with bounded memory: a top-level
+/// array of objects, NDJSON, or a multi-class object (see `JSONInputShape` for the rule).
+///
+/// The input is read in chunks into one buffer (1 MiB by default) that grows only for a
+/// document larger than it; jansson decodes one document at a time, so memory is bounded by
+/// the largest document, not the file. Errors are `JSONSourceError`s whose diagnostics carry
+/// the file, 1-based line and column (in Unicode scalars) of the culprit in the whole input.
+///
+/// For example:
+///
+///     let source = try JSONDocumentSource(path: "people.ndjson")
+///     while let document = try source.next() {
+///         document.withRoot { root in print(root["name"]?.stringValue ?? "?") }
+///     }
+public final class JSONDocumentSource {
+    /// The input's name in diagnostics (the path as the user gave it, `<stdin>` for `-`).
+    public let name: String
+    /// The detected shape; nil until the first call to `next()`.
+    public internal(set) var shape: JSONInputShape?
+    /// The input's size when known (a regular file), for progress bars.
+    public let totalBytes: Int?
+    /// Called with `bytesConsumed` whenever a chunk of input is read.
+    public var progressHandler: ((Int) -> Void)?
+
+    let options: JSONSourceOptions
+    let buffer: JSONInputBuffer
+    /// The next unread byte.
+    var cursor = TextPosition.start
+    var state = SourceState.start
+    /// Documents read so far in the current array (or class array, or NDJSON input).
+    var elementIndex = 0
+    /// Class keys seen in a multi-class input, to reject duplicates.
+    var seenClasses: Set<String> = []
+
+    /// Reads the file at `path`, or stdin when `path` is `-`.
+    ///
+    /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened.
+    public convenience init(path: String, options: JSONSourceOptions = JSONSourceOptions()) throws(JSONSourceError) {
+        if path == "-" {
+            self.init(input: .descriptor(STDIN_FILENO, closes: false, seekable: Self.isRegularFile(STDIN_FILENO)),
+                      name: "<stdin>", size: nil, options: options)
+            return
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw JSONSourceError(.io, .error(JSONMessages.openFailed(path, code: errno)))
+        }
+        var status = stat()
+        let regular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        self.init(input: .descriptor(descriptor, closes: true, seekable: regular), name: path,
+                  size: regular ? Int(status.st_size) : nil, options: options)
+    }
+
+    /// Reads bytes held in memory, named `name` in diagnostics.
+    public convenience init(bytes: [UInt8], name: String, options: JSONSourceOptions = JSONSourceOptions()) {
+        self.init(input: .memory(bytes), name: name, size: bytes.count, options: options)
+    }
+
+    init(input: JSONInputBuffer.Input, name: String, size: Int?, options: JSONSourceOptions) {
+        self.name = name
+        self.totalBytes = size
+        self.options = options
+        self.buffer = JSONInputBuffer(input: input, name: name, capacity: options.bufferSize)
+    }
+
+    /// Bytes of the input consumed so far (up to the end of the last document).
+    public var bytesConsumed: Int { cursor.offset }
+
+    /// The buffer's current size in bytes: the initial size unless a larger document came.
+    public var bufferCapacity: Int { buffer.capacity }
+
+    /// Whether reading has ended (the input was exhausted or a fatal error was reported).
+    public var isFinished: Bool {
+        if case .finished = state { return true }
+        return false
+    }
+
+    /// The next document, or nil at the end of the input.
+    ///
+    /// - Throws: `JSONSourceError`. After an error of kind `.notAnObject` the offending value
+    ///   has been skipped and reading may go on; after any other error `next()` returns nil.
+    public func next() throws(JSONSourceError) -> JSONDocument? {
+        do {
+            while true {
+                switch state {
+                case .finished:
+                    return nil
+                case .start:
+                    try detectShape()
+                case .ndjson:
+                    guard try skipWhitespace() != nil else {
+                        state = .finished
+                        return nil
+                    }
+                    return try decodeDocument(className: nil, path: [])
+                case .elements(let className, let afterElement):
+                    guard try advanceToElement(afterElement: afterElement, closingClass: className) else { continue }
+                    state = .elements(className: className, afterElement: true)
+                    let path: JSONPath = className.map { [.key($0), .index(elementIndex)] } ?? [.index(elementIndex)]
+                    return try decodeDocument(className: className, path: path)
+                case .classKeys(let afterFirst):
+                    try advanceToClass(afterFirst: afterFirst)
+                }
+            }
+        } catch {
+            if error.kind != .notAnObject { state = .finished }
+            throw error
+        }
+    }
+
+    /// A diagnostic at `position` in this input.
+    func error(_ message: String, at position: TextPosition, kind: JSONSourceError.Kind = .invalidJSON) -> JSONSourceError {
+        JSONSourceError(kind, .error(message, at: location(of: position)))
+    }
+
+    /// `position` as a `SourceLocation` in this input.
+    func location(of position: TextPosition) -> SourceLocation {
+        SourceLocation(file: name, line: position.line, column: position.column)
+    }
+
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+}

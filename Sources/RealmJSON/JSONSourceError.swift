@@ -1,0 +1,28 @@
+import RealmSchema
+
+/// A problem reading an input: the diagnostic to print and what it means for the caller.
+public struct JSONSourceError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, which decides the exit status and whether reading can go on.
+    public enum Kind: Sendable, Hashable {
+        /// The input could not be opened or read (exit status 2).
+        case io
+        /// The input is not valid JSON, or not one of the accepted shapes; reading stops.
+        case invalidJSON
+        /// A well-formed value where a document was expected (a string in an array of
+        /// objects, …); the value was skipped and `next()` may be called again.
+        case notAnObject
+    }
+
+    public var kind: Kind
+    public var diagnostic: Diagnostic
+
+    public init(_ kind: Kind, _ diagnostic: Diagnostic) {
+        self.kind = kind
+        self.diagnostic = diagnostic
+    }
+
+    /// Whether the source can still yield the documents that follow.
+    public var isRecoverable: Bool { kind == .notAnObject }
+
+    public var description: String { diagnostic.description }
+}

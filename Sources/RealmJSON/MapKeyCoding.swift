@@ -1,0 +1,91 @@
+/// How map keys (and dictionary keys inside mixed values) that Realm forbids are handled.
+public enum MapKeyPolicy: String, Sendable, Hashable {
+    /// Percent-encode `%` → `%25`, `.` → `%2E`, `$` → `%24` (every `$`, not only a leading one).
+    case encode
+    /// Keep keys as they are and report those Realm rejects, with Realm's message.
+    case reject
+}
+
+/// A map key Realm does not accept, with Realm core's message.
+public struct MapKeyError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `Dictionary::insert: key must not contain '.'` or `… must not start with '$'`.
+    public var message: String
+    public var description: String { message }
+}
+
+/// Map-key percent encoding (SPEC §5) and its exact inverse, shared by import and export.
+///
+/// For example:
+///
+///     MapKeyCoding.encode("shirt.size")   // "shirt%2Esize"
+///     MapKeyCoding.decode("%24plan")      // "$plan"
+public enum MapKeyCoding {
+    /// `key` with `%`, `.` and `$` percent-encoded; other characters unchanged.
+    public static func encode(_ key: String) -> String {
+        guard needsEncoding(key.utf8) else { return key }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count + 8)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"): bytes.append(contentsOf: [0x25, 0x32, 0x35])
+            case UInt8(ascii: "."): bytes.append(contentsOf: [0x25, 0x32, 0x45])
+            case UInt8(ascii: "$"): bytes.append(contentsOf: [0x25, 0x32, 0x34])
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The inverse of `encode`: `%25` → `%`, `%2E` → `.`, `%24` → `$`; any other `%`
+    /// sequence is left as it is.
+    public static func decode(_ key: String) -> String {
+        guard key.utf8.contains(UInt8(ascii: "%")) else { return key }
+        let source = Array(key.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.count)
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count, source[index + 1] == UInt8(ascii: "2"),
+               let decoded = decodedByte(source[index + 2]) {
+                bytes.append(decoded)
+                index += 3
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `encode` would change the key.
+    public static func needsEncoding(_ utf8: some Sequence<UInt8>) -> Bool {
+        utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") }
+    }
+
+    /// Checks a key against Realm's rules (reject mode): no leading `$`, no `.` anywhere.
+    public static func validate(_ utf8: some Collection<UInt8>) throws(MapKeyError) {
+        if utf8.first == UInt8(ascii: "$") { throw MapKeyError(message: JSONMessages.mapKeyLeadingDollar) }
+        if utf8.contains(UInt8(ascii: ".")) { throw MapKeyError(message: JSONMessages.mapKeyContainsDot) }
+    }
+
+    /// The key to store for the JSON key bytes `utf8` under `policy`.
+    public static func storedKey(_ utf8: UnsafeBufferPointer<UInt8>, policy: MapKeyPolicy) throws(MapKeyError) -> String {
+        let key = String(decoding: utf8, as: UTF8.self)
+        switch policy {
+        case .encode:
+            return encode(key)
+        case .reject:
+            try validate(utf8)
+            return key
+        }
+    }
+
+    private static func decodedByte(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "5"): UInt8(ascii: "%")
+        case UInt8(ascii: "E"): UInt8(ascii: ".")
+        case UInt8(ascii: "4"): UInt8(ascii: "$")
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import RealmSchema
+
+/// The storage of one model: its table, its persisted properties and the SQL the store runs
+/// for it, computed once per schema.
+///
+/// Table layout: `"<Model>"(_key INTEGER PRIMARY KEY, <one column per single-valued
+/// property, by stored name>, <"<name>.type" beside each mixed column>)`. Collection
+/// properties live in side tables `"<Model>.<property>"` (see `PropertyInfo`).
+final class ClassInfo {
+    let model: ModelSchema
+    let name: String
+    /// Stable id from `_realm_classes`, used in mixed type tags of links.
+    let classID: Int64
+    let table: String
+    /// Persisted properties in schema order.
+    let properties: [PropertyInfo]
+    /// Property name → position in `properties`.
+    let positions: [String: Int]
+    /// Positions of single-valued properties, in column order.
+    let singlePositions: [Int]
+    /// Positions of collection properties.
+    let collectionPositions: [Int]
+    let primaryKey: PropertyInfo?
+    /// `linkingObjects` properties by name.
+    let linkingObjects: [String: PropertySchema]
+
+    let insertSQL: String
+    let selectRowSQL: String
+    let lookupSQL: String?
+    let lookupNullSQL: String?
+    /// Prepared forms of the SQL above, made on first use (the hot paths skip the cache).
+    var insertStatement: Statement?
+    var selectRowStatement: Statement?
+    var lookupStatement: Statement?
+
+    init(model: ModelSchema, classID: Int64, schema: Schema) {
+        self.model = model
+        self.name = model.name
+        self.classID = classID
+        self.table = quoted(model.name)
+        let properties = model.persistedProperties.map {
+            PropertyInfo(schema: $0, className: model.name, model: schema.model(named:))
+        }
+        self.properties = properties
+        self.positions = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+        self.singlePositions = properties.indices.filter { properties[$0].isSingle }
+        self.collectionPositions = properties.indices.filter { !properties[$0].isSingle }
+        self.primaryKey = properties.first { $0.isPrimaryKey }
+        var linking: [String: PropertySchema] = [:]
+        for property in model.properties where property.type.isLinkingObjects {
+            linking[property.name] = property
+        }
+        self.linkingObjects = linking
+
+        var columns: [String] = []
+        for position in singlePositions {
+            let property = properties[position]
+            columns.append(property.column)
+            if property.isMixed { columns.append(property.typeColumn) }
+        }
+        let table = quoted(model.name)
+        if columns.isEmpty {
+            insertSQL = "INSERT INTO \(table) DEFAULT VALUES"
+        } else {
+            let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            insertSQL = "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(marks))"
+        }
+        selectRowSQL = "SELECT \((["_key"] + columns).joined(separator: ", ")) FROM \(table) WHERE _key = ?"
+        if let primaryKey {
+            lookupSQL = "SELECT _key FROM \(table) WHERE \(primaryKey.column) = ?"
+            lookupNullSQL = "SELECT _key FROM \(table) WHERE \(primaryKey.column) IS NULL"
+        } else {
+            lookupSQL = nil
+            lookupNullSQL = nil
+        }
+    }
+
+    var isEmbedded: Bool { model.kind == .embedded }
+    var isAsymmetric: Bool { model.kind == .asymmetric }
+
+    /// The persisted property with this name.
+    func property(_ name: String) throws -> PropertyInfo {
+        guard let position = positions[name] else { throw StoreError.unknownProperty(self.name, name) }
+        return properties[position]
+    }
+
+    /// DDL creating the class table, its side tables and indexes.
+    var creationStatements: [String] {
+        var definitions = ["_key INTEGER PRIMARY KEY"]
+        for position in singlePositions {
+            definitions += properties[position].columnDefinitions
+        }
+        var statements = ["CREATE TABLE \(table)(\(definitions.joined(separator: ", ")))"]
+        for position in collectionPositions {
+            if let side = properties[position].sideTableDefinition { statements.append(side) }
+        }
+        for property in properties {
+            statements += property.indexDefinitions(table: name)
+        }
+        return statements
+    }
+
+    /// Column offsets in `selectRowSQL` results: position → column index (after `_key`).
+    private(set) lazy var rowColumns: [Int: Int32] = {
+        var result: [Int: Int32] = [:]
+        var column: Int32 = 1
+        for position in singlePositions {
+            result[position] = column
+            column += properties[position].isMixed ? 2 : 1
+        }
+        return result
+    }()
+}

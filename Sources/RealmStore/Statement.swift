@@ -1,0 +1,141 @@
+import CSQLite
+import Foundation
+
+/// SQLite's "copy the bytes now" destructor marker.
+var sqliteTransient: sqlite3_destructor_type { unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self) }
+
+/// One prepared SQLite statement: prepared in `init`, finalized in `deinit`.
+///
+/// Parameters are 1-based and columns 0-based, as in SQLite. Every `sqlite3_step` result goes
+/// through `step()`, which maps failures to `StoreError` with the SQL and expanded arguments.
+final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    private let database: OpaquePointer
+
+    init(database: OpaquePointer, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw Connection.error(database: database, code: code, sql: sql, statement: nil)
+        }
+        self.handle = statement
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // MARK: Binding
+
+    func bindNull(_ index: Int32) {
+        sqlite3_bind_null(handle, index)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) {
+        sqlite3_bind_int64(handle, index, value)
+    }
+
+    /// Binds a double; callers never pass NaN (SQLite would store NULL), see `ValueCodec`.
+    func bind(_ index: Int32, _ value: Double) {
+        sqlite3_bind_double(handle, index, value)
+    }
+
+    /// Binds UTF-8 text with its exact length, so embedded NULs and "" survive.
+    func bind(_ index: Int32, _ value: String) {
+        var text = value
+        text.withUTF8 { buffer in
+            if let base = buffer.baseAddress {
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                    _ = sqlite3_bind_text64(handle, index, pointer, UInt64(buffer.count), sqliteTransient, UInt8(SQLITE_UTF8))
+                }
+            } else {
+                _ = sqlite3_bind_text64(handle, index, "", 0, sqliteTransient, UInt8(SQLITE_UTF8))
+            }
+        }
+    }
+
+    /// Binds bytes as a BLOB; an empty buffer stays an empty BLOB (not NULL).
+    func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), sqliteTransient)
+        } else {
+            sqlite3_bind_zeroblob(handle, index, 0)
+        }
+    }
+
+    func bind(_ index: Int32, data: Data) {
+        data.withUnsafeBytes { bind(index, bytes: $0) }
+    }
+
+    func bind(_ index: Int32, blob: [UInt8]) {
+        blob.withUnsafeBytes { bind(index, bytes: $0) }
+    }
+
+    // MARK: Stepping
+
+    /// Runs one step: `true` when a row is available, `false` when done.
+    @discardableResult
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            let error = Connection.error(database: database, code: code, sql: sql, statement: handle)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Steps to completion and resets, for statements without results.
+    func run() throws {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
+    // MARK: Columns
+
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    func columnType(_ column: Int32) -> Int32 {
+        sqlite3_column_type(handle, column)
+    }
+
+    func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    func double(_ column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    func string(_ column: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The column's bytes, valid until the next step or reset.
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
+    func data(_ column: Int32) -> Data {
+        withBytes(column) { Data($0) }
+    }
+}

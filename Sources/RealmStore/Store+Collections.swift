@@ -1,0 +1,119 @@
+extension Store {
+    /// One stored collection element: its value and its type column (mixed tag; for optional
+    /// sets 0 = null, 1 = value; otherwise unused).
+    typealias ElementSlot = (value: SQLValue, tag: Int64)
+
+    /// Writes a List, MutableSet or Map property. New objects and `.all`/`.error` replace the
+    /// contents; `.modified` updates lists element-wise and merges sets and maps.
+    func writeCollection(_ property: PropertyInfo, owner: Int64, _ input: InputValue, policy: UpdatePolicy, isNew: Bool) throws {
+        let merge = !isNew && policy == .modified
+        if !isNew && !merge { try clearCollection(property, owner: owner) }
+        switch property.collection {
+        case .list:
+            try writeList(property, owner: owner, try elements(of: input, property), policy: policy, merge: merge)
+        case .set:
+            let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+            for element in try elements(of: input, property) {
+                if property.isMixed, case .list = element.mixedValue { throw invalidValue(element.mixedValue, for: property) }
+                if property.isMixed, case .dictionary = element.mixedValue { throw invalidValue(element.mixedValue, for: property) }
+                let slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
+                statement.bind(1, owner)
+                if property.setNeedsTypeColumn {
+                    statement.bind(2, slot.tag)
+                    statement.bind(3, slot.value.isNull ? .int(0) : slot.value)
+                } else {
+                    statement.bind(2, slot.value)
+                }
+                try statement.run()
+            }
+        case .map:
+            try writeMap(property, owner: owner, try entries(of: input, property), policy: policy, merge: merge)
+        case .single:
+            preconditionFailure("writeCollection on a single-valued property")
+        }
+    }
+
+    private func writeList(_ property: PropertyInfo, owner: Int64, _ elements: [InputValue], policy: UpdatePolicy, merge: Bool) throws {
+        let existing = merge ? try storedElements(property, owner: owner) : []
+        let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+        for (index, element) in elements.enumerated() {
+            var slot: ElementSlot?
+            if index < existing.count {
+                slot = try mergedSlot(property, element, old: existing[index])
+            } else {
+                slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
+            }
+            guard let slot else { continue }
+            statement.bind(1, owner)
+            statement.bind(2, Int64(index))
+            statement.bind(3, slot.value)
+            if property.isMixed { statement.bind(4, slot.tag) }
+            try statement.run()
+        }
+        if existing.count > elements.count {
+            try discard(property, Array(existing[elements.count...]))
+            let trim = try connection.cached("DELETE FROM \(property.sideTable) WHERE owner = ? AND pos >= ?")
+            trim.bind(1, owner)
+            trim.bind(2, Int64(elements.count))
+            try trim.run()
+        }
+    }
+
+    private func writeMap(_ property: PropertyInfo, owner: Int64, _ entries: [String: InputValue], policy: UpdatePolicy, merge: Bool) throws {
+        let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+        for (key, element) in entries {
+            try Store.validateMapKey(key)
+            var slot: ElementSlot?
+            if merge, let old = try storedEntry(property, owner: owner, key: key) {
+                slot = try mergedSlot(property, element, old: old)
+            } else {
+                slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
+            }
+            guard let slot else { continue }
+            statement.bind(1, owner)
+            statement.bind(2, key)
+            statement.bind(3, slot.value)
+            if property.isMixed { statement.bind(4, slot.tag) }
+            try statement.run()
+        }
+    }
+
+    /// The new slot for an element under `.modified`, or nil when it is unchanged. Nested
+    /// objects without a primary key and embedded objects are updated in place.
+    private func mergedSlot(_ property: PropertyInfo, _ element: InputValue, old: ElementSlot) throws -> ElementSlot? {
+        if property.isMixed {
+            return try assignMixed(old: (old.tag, old.value), new: element.mixedValue, policy: .modified).map { ($0.value, $0.tag) }
+        }
+        if property.isLink {
+            let current = old.value.isNull ? nil : old.value.int
+            let slot = try elementSlot(property, element, current: current, policy: .modified, allowsNull: property.collection == .map)
+            if slot.value.intValue == current { return nil }
+            if property.targetIsEmbedded, let current {
+                try deleteObject(try classInfo(property.target!), current, fromOwner: true)
+            }
+            return slot
+        }
+        let value = try scalarInput(element, property)
+        if try decoded(old.value, property.base) == value { return nil }
+        return try elementSlot(property, element, current: nil, policy: .modified, allowsNull: property.isOptional)
+    }
+
+    /// Encodes one element (creating nested objects and mixed collections as needed).
+    func elementSlot(_ property: PropertyInfo, _ element: InputValue, current: Int64?, policy: UpdatePolicy,
+                     allowsNull: Bool) throws -> ElementSlot {
+        if property.isMixed {
+            let slot = try writeMixed(element.mixedValue)
+            return (slot.value, slot.tag)
+        }
+        if property.isLink {
+            guard let key = try linkTarget(property, element, current: current, policy: policy) else {
+                if allowsNull { return (.null, 0) }
+                throw invalidValue(.null, for: property)
+            }
+            return (.int(key), 1)
+        }
+        let value = try scalarInput(element, property)
+        let encoded = try encode(value, property, optional: allowsNull)
+        return (encoded, value.isNull ? 0 : 1)
+    }
+}

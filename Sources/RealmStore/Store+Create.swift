@@ -1,0 +1,168 @@
+import Foundation
+import RealmSchema
+
+extension Store {
+    /// Creates an object from `value` (property name → input) with one of Realm's update
+    /// policies, and returns its key.
+    ///
+    /// Missing properties of a new object take the schema `default`, else Realm's default
+    /// (0, false, "", empty data, now, 0 decimal, a new ObjectId/UUID, null for optionals,
+    /// empty collections). Unknown keys are ignored. Nested objects for links are created or,
+    /// when their type has a primary key, upserted with the same policy; embedded objects are
+    /// always created through their parent. The whole call is atomic: on error nothing of it
+    /// remains. Asymmetric classes go to the outbox (see `outbox(_:)`).
+    ///
+    /// - Throws: `Attempting to create an object of type 'Item' with an existing primary key
+    ///   value 'A'` (`.error`), `'Note' does not have a primary key and can not be updated`
+    ///   (`.all`/`.modified` without a primary key), `Embedded objects cannot be created
+    ///   directly`, type errors in Realm's wording, and the write-transaction error.
+    ///
+    /// For example:
+    ///
+    ///     try store.create("Order", value: ["id": 1, "items": [["sku": "D", "qty": 4]]], update: .all)
+    @discardableResult
+    public func create(_ className: String, value: [String: InputValue], update policy: UpdatePolicy = .error) throws -> ObjectKey {
+        try requireWrite()
+        let info = try classInfo(className)
+        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
+        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
+        if info.isAsymmetric && policy != .error {
+            throw StoreError(.invalidValue, "Asymmetric objects of type '\(className)' can only be created, not updated")
+        }
+        return ObjectKey(className: className, key: try atomically { try createObject(info, value, policy: policy) })
+    }
+
+    /// Creates or upserts one object (top-level or nested); returns its key.
+    func createObject(_ info: ClassInfo, _ fields: [String: InputValue], policy: UpdatePolicy) throws -> Int64 {
+        if let primaryKey = info.primaryKey {
+            let value = try fields[primaryKey.name].map { try scalarInput($0, primaryKey) } ?? defaultValue(primaryKey)
+            if let existing = try lookup(info, value) {
+                if policy == .error { throw StoreError.objectAlreadyExists(info.name, value.description) }
+                try updateObject(info, existing, fields, policy: policy)
+                return existing
+            }
+        }
+        return try insertObject(info, fields, policy: policy)
+    }
+
+    /// Inserts a new object: nested objects first, then the row, then its collections.
+    func insertObject(_ info: ClassInfo, _ fields: [String: InputValue], policy: UpdatePolicy) throws -> Int64 {
+        var row: [SQLValue] = []
+        row.reserveCapacity(info.singlePositions.count + 2)
+        for position in info.singlePositions {
+            let property = info.properties[position]
+            let input = fields[property.name]
+            if property.isMixed {
+                let slot = try writeMixed(input?.mixedValue ?? defaultValue(property))
+                row.append(slot.value)
+                row.append(.int(slot.tag))
+            } else if property.isLink {
+                let target = try input.flatMap { try linkTarget(property, $0, current: nil, policy: policy) }
+                row.append(target.map { .int($0) } ?? .null)
+            } else {
+                let value = try input.map { try scalarInput($0, property) } ?? defaultValue(property)
+                row.append(try encode(value, property, optional: property.isOptional))
+            }
+        }
+        let statement = try prepared(&info.insertStatement, info.insertSQL)
+        for (index, value) in row.enumerated() {
+            statement.bind(Int32(index + 1), value)
+        }
+        try statement.run()
+        let key = connection.lastInsertRowID
+        for position in info.collectionPositions {
+            let property = info.properties[position]
+            if let input = fields[property.name] {
+                try writeCollection(property, owner: key, input, policy: policy, isNew: true)
+            }
+        }
+        return key
+    }
+
+    /// The target key of a link input: `null`, an existing object, or a nested object
+    /// (upserted by primary key; otherwise created, or under `.modified` the `current` object
+    /// updated in place).
+    func linkTarget(_ property: PropertyInfo, _ input: InputValue, current: Int64?, policy: UpdatePolicy) throws -> Int64? {
+        let target = try classInfo(property.target!)
+        switch input {
+        case .value(.null):
+            return nil
+        case .value(.object(let key)) where key.className == target.name:
+            if key.key == current { return current }
+            if target.isEmbedded { throw StoreError.embeddedAlreadyOwned }
+            guard try exists(target, key.key) else { throw StoreError.invalidatedObject }
+            return key.key
+        case .object(let fields):
+            if target.primaryKey != nil { return try createObject(target, fields, policy: policy) }
+            if policy == .modified, let current {
+                try updateObject(target, current, fields, policy: policy)
+                return current
+            }
+            return try insertObject(target, fields, policy: policy)
+        case .value(let value):
+            throw invalidValue(value, for: property)
+        default:
+            throw invalidValue(input.mixedValue, for: property)
+        }
+    }
+
+    /// The scalar of a `.value` input.
+    func scalarInput(_ input: InputValue, _ property: PropertyInfo) throws -> StoreValue {
+        guard case .value(let value) = input else { throw invalidValue(input.mixedValue, for: property) }
+        return value
+    }
+
+    /// Encodes a typed value for its slot, checking type and optionality.
+    func encode(_ value: StoreValue, _ property: PropertyInfo, optional: Bool) throws -> SQLValue {
+        if value.isNull && !optional { throw invalidValue(value, for: property) }
+        guard let encoded = ValueCodec.encode(value, base: property.base) else { throw invalidValue(value, for: property) }
+        return encoded
+    }
+
+    func invalidValue(_ value: StoreValue, for property: PropertyInfo) -> StoreError {
+        StoreError.invalidValue(value.isNull ? "<null>" : value.description, value.typeName, for: property.typeDescription,
+                                property.className, property.name)
+    }
+
+    /// The value a new object gets for a missing property (schema default, else Realm's).
+    func defaultValue(_ property: PropertyInfo) -> StoreValue {
+        if let literal = property.schema.defaultValue, let value = Store.storeValue(literal, property.base) {
+            return value
+        }
+        if property.isOptional || property.isMixed || property.isLink { return .null }
+        switch property.base {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .float: return .float(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .data: return .data(Data())
+        case .date: return .date(Timestamp(Date()))
+        case .decimal128: return .decimal128(Decimal128())
+        case .objectId: return .objectId(.generate())
+        case .uuid: return .uuid(UUID())
+        case .mixed, .object, .linkingObjects: return .null
+        }
+    }
+
+    /// A schema literal as a value of the property's type.
+    static func storeValue(_ literal: SchemaValue, _ base: BaseType) -> StoreValue? {
+        switch (literal, base) {
+        case (.null, _): .null
+        case (.bool(let v), _): .bool(v)
+        case (.int(let v), .float): .float(Float(v))
+        case (.int(let v), .double): .double(Double(v))
+        case (.int(let v), .decimal128): .decimal128(Decimal128(v))
+        case (.int(let v), _): .int(v)
+        case (.double(let v), .float): .float(Float(v))
+        case (.double(let v), .decimal128): .decimal128(Decimal128(v))
+        case (.double(let v), _): .double(v)
+        case (.string(let v), _): .string(v)
+        case (.data(let v), _): .data(Data(v))
+        case (.date(let seconds, let nanoseconds), _): .date(Timestamp(seconds: seconds, nanoseconds: nanoseconds))
+        case (.decimal128(let v), _): (try? Decimal128(string: v)).map { .decimal128($0) }
+        case (.objectId(let v), _): (try? ObjectId(string: v)).map { .objectId($0) }
+        case (.uuid(let v), _): UUID(uuidString: v).map { .uuid($0) }
+        }
+    }
+}

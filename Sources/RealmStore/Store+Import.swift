@@ -1,0 +1,107 @@
+import CSQLite
+import RealmSchema
+
+/// What `realm-import` needs beyond the public store API: one transaction that also holds a
+/// schema migration, a change counter that tells "unchanged" upserts apart, a create without
+/// the per-call savepoint, and ObjectIds straight from hex digits.
+extension Store {
+    /// Starts the import's write transaction and, when `schema` differs from the stored one,
+    /// migrates inside it, so a failed or cancelled import also undoes the migration.
+    ///
+    /// Only changes that need no migration block apply (new models, new properties, index
+    /// changes); anything else throws `StoreError.Code.migrationRequired` listing every
+    /// difference, and nothing is changed.
+    ///
+    /// - Returns: the schema the store had before, for `cancelImport(restoring:)`.
+    ///
+    /// For example:
+    ///
+    ///     let before = try store.beginImport(schema: schema)
+    ///     do { try load(store); try store.commitWrite() } catch { try store.cancelImport(restoring: before) }
+    @discardableResult
+    public func beginImport(schema newSchema: Schema?) throws -> Schema {
+        let before = schema
+        try connection.execute("PRAGMA cache_size=-65536")
+        try beginWrite()
+        guard let newSchema, SchemaCoding.encode(newSchema) != SchemaCoding.encode(before) else { return before }
+        do {
+            try migrate(from: before, to: newSchema, migration: nil)
+            try saveSchema(newSchema)
+        } catch {
+            try cancelImport(restoring: before)
+            throw error
+        }
+        return before
+    }
+
+    /// Rolls back the import's transaction (and any migration `beginImport` applied) and
+    /// returns the store to the schema it had before.
+    public func cancelImport(restoring before: Schema) throws {
+        if inWriteTransaction { try cancelWrite() }
+        if SchemaCoding.encode(before) != SchemaCoding.encode(schema) {
+            try installSchema(before)
+        }
+    }
+
+    /// Rows inserted, updated or deleted through this store since it was opened (SQLite's
+    /// `total_changes`): an upsert that leaves it unchanged changed nothing.
+    public var totalChanges: Int {
+        Int(sqlite3_total_changes64(connection.handle))
+    }
+}
+
+extension Store {
+    /// `create(_:value:update:)` for the importer: also says whether the object existed, and
+    /// with `savepoint: false` runs without the savepoint that makes one call atomic, for an
+    /// importer that rolls the whole transaction back on any error (after such a call throws,
+    /// the transaction may hold part of the object and must not be committed).
+    public func createForImport(_ className: String, value fields: [String: InputValue], update policy: UpdatePolicy,
+                                savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
+        try requireWrite()
+        let info = try classInfo(className)
+        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
+        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
+        let body = { () throws -> (Int64, Bool) in
+            if let primaryKey = info.primaryKey {
+                let value = try fields[primaryKey.name].map { try self.scalarInput($0, primaryKey) } ?? self.defaultValue(primaryKey)
+                if let existing = try self.lookup(info, value) {
+                    if policy == .error { throw StoreError.objectAlreadyExists(info.name, value.description) }
+                    try self.updateObject(info, existing, fields, policy: policy)
+                    return (existing, true)
+                }
+            }
+            return (try self.insertObject(info, fields, policy: policy), false)
+        }
+        let (key, existed) = savepoint ? try atomically(body) : try body()
+        return (ObjectKey(className: className, key: key), existed)
+    }
+}
+
+extension ObjectId {
+    /// An ObjectId from exactly 24 hex digits of either case (the importer's hot path); nil for
+    /// anything else.
+    public init?(hexDigits text: UnsafeBufferPointer<UInt8>) {
+        guard text.count == 24 else { return nil }
+        var raw: (UInt64, UInt64) = (0, 0)
+        let valid = withUnsafeMutableBytes(of: &raw) { bytes -> Bool in
+            for index in 0..<12 {
+                guard let high = Self.hexValue(text[2 * index]), let low = Self.hexValue(text[2 * index + 1]) else { return false }
+                bytes[index] = high << 4 | low
+            }
+            return true
+        }
+        guard valid, let id = Swift.withUnsafeBytes(of: &raw, { ObjectId(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(12))) }) else {
+            return nil
+        }
+        self = id
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

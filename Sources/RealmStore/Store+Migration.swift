@@ -1,0 +1,105 @@
+import Foundation
+import RealmSchema
+
+extension Store {
+    /// Brings the file from `old` to `new` inside the caller's transaction (see `SchemaDiff`).
+    func migrate(from old: Schema, to new: Schema, migration: ((Migration) throws -> Void)?) throws {
+        if new.schemaVersion < old.schemaVersion {
+            throw StoreError(.invalidSchemaVersion,
+                             "Provided schema version \(new.schemaVersion) is less than last set version \(old.schemaVersion).")
+        }
+        let diff = SchemaDiff(old: old, new: new)
+        if !diff.differences.isEmpty && (new.schemaVersion <= old.schemaVersion || migration == nil) {
+            throw diff.error
+        }
+        let ids = try classIDs()
+        for model in diff.addedModels {
+            try createClass(model, in: new)
+        }
+        for (model, property) in diff.addedProperties where !diff.changedModels.contains(model.name) {
+            try addProperty(property, to: model, in: new)
+        }
+        for (model, previous, property) in diff.indexChanges where !diff.changedModels.contains(model.name) {
+            try dropIndexes(of: previous, table: model.name)
+            for statement in PropertyInfo(schema: property, className: model.name, model: new.model(named:)).indexDefinitions(table: model.name) {
+                try connection.execute(statement)
+            }
+            if property.indexed == .fulltext {
+                let fts = quoted(model.name + "." + property.storedName + ".fts")
+                try connection.execute("INSERT INTO \(fts)(\(fts)) VALUES ('rebuild')")
+            }
+        }
+        var oldClasses: [String: ClassInfo] = [:]
+        var retired: [ClassInfo] = []
+        for model in old.models {
+            guard let id = ids[model.name] else { continue }
+            let rebuilt = diff.changedModels.contains(model.name) || new.model(named: model.name) == nil
+            if rebuilt {
+                let info = try retire(model, id: id, in: old)
+                retired.append(info)
+                oldClasses[model.name] = info
+            } else {
+                oldClasses[model.name] = ClassInfo(model: model, classID: id, schema: old)
+            }
+        }
+        for model in diff.removedModels {
+            let statement = try Statement(database: connection.handle, sql: "DELETE FROM _realm_classes WHERE name = ?")
+            statement.bind(1, model.name)
+            try statement.run()
+        }
+        for model in new.models where diff.changedModels.contains(model.name) {
+            try rebuild(model, from: oldClasses[model.name]!, id: ids[model.name]!, in: new)
+        }
+        try installSchema(new)
+        if let migration, !diff.differences.isEmpty || new.schemaVersion > old.schemaVersion {
+            inWriteTransaction = true
+            defer { inWriteTransaction = false }
+            try migration(Migration(oldSchema: old, newSchema: new, store: self, oldClasses: oldClasses))
+            if nextNodeLoaded {
+                try run("INSERT OR REPLACE INTO _realm_meta(key, value) VALUES ('nextNode', ?)", nextNode)
+                nextNodeLoaded = false
+            }
+        }
+        for info in retired {
+            try dropRetired(info, keeping: new.model(named: String(info.name.dropFirst("_realm_old.".count))))
+        }
+        connection.clearCache()
+    }
+
+    private func classIDs() throws -> [String: Int64] {
+        let statement = try Statement(database: connection.handle, sql: "SELECT name, id FROM _realm_classes")
+        var ids: [String: Int64] = [:]
+        while try statement.step() { ids[statement.string(0)] = statement.int64(1) }
+        return ids
+    }
+
+    /// Adds a column (or side table) for a new property and fills existing objects with its
+    /// default.
+    private func addProperty(_ schema: PropertySchema, to model: ModelSchema, in new: Schema) throws {
+        let property = PropertyInfo(schema: schema, className: model.name, model: new.model(named:))
+        let table = quoted(model.name)
+        for definition in property.columnDefinitions {
+            try connection.execute("ALTER TABLE \(table) ADD COLUMN \(definition)")
+        }
+        if let side = property.sideTableDefinition { try connection.execute(side) }
+        for statement in property.indexDefinitions(table: model.name) { try connection.execute(statement) }
+        try fillDefault(property, table: table)
+    }
+
+    /// Sets a new non-optional scalar column to its default on every existing row.
+    func fillDefault(_ property: PropertyInfo, table: String) throws {
+        guard property.isSingle, !property.isOptional, !property.isMixed, !property.isLink else { return }
+        var value = defaultValue(property)
+        if property.schema.defaultValue == nil {
+            switch property.base {
+            case .objectId: value = .objectId(ObjectId())
+            case .uuid: value = .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+            case .date: value = .date(Timestamp(seconds: 0))
+            default: break
+            }
+        }
+        let statement = try Statement(database: connection.handle, sql: "UPDATE \(table) SET \(property.column) = ?")
+        statement.bind(1, try encode(value, property, optional: false))
+        try statement.run()
+    }
+}

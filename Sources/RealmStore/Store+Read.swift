@@ -1,0 +1,168 @@
+import RealmSchema
+
+/// The order of `Store.objects(_:order:)`.
+public enum ObjectOrder: Sendable {
+    /// Creation order (the object key).
+    case insertion
+    /// By primary key in stored order (bytes for strings, ObjectIds and UUIDs); insertion
+    /// order for classes without a primary key.
+    case primaryKey
+}
+
+extension Store {
+    /// The object of `className` whose primary key equals `primaryKey`, if any.
+    ///
+    /// For example:
+    ///
+    ///     let item = try store.object("Item", primaryKey: "A")
+    public func object(_ className: String, primaryKey: StoreValue) throws -> ObjectKey? {
+        let info = try classInfo(className)
+        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        guard info.primaryKey != nil else { throw StoreError.noPrimaryKey(className) }
+        return try lookup(info, primaryKey).map { ObjectKey(className: className, key: $0) }
+    }
+
+    /// The key of the object with this primary-key value (one index probe).
+    func lookup(_ info: ClassInfo, _ value: StoreValue) throws -> Int64? {
+        guard let primaryKey = info.primaryKey, let lookupSQL = info.lookupSQL, let nullSQL = info.lookupNullSQL else { return nil }
+        let statement: Statement
+        if value.isNull {
+            statement = try connection.cached(nullSQL)
+        } else {
+            guard let encoded = ValueCodec.encode(value, base: primaryKey.base) else {
+                throw invalidValue(value, for: primaryKey)
+            }
+            statement = try prepared(&info.lookupStatement, lookupSQL)
+            statement.bind(1, encoded)
+        }
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    /// Every object of a class, in a stable order.
+    ///
+    /// - Throws: for asymmetric classes, whose objects are write-only (see `outbox`).
+    public func objects(_ className: String, order: ObjectOrder = .insertion) throws -> [ObjectKey] {
+        let info = try classInfo(className)
+        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        return try keys(of: info, order: order)
+    }
+
+    func keys(of info: ClassInfo, order: ObjectOrder) throws -> [ObjectKey] {
+        let orderBy = order == .primaryKey ? info.primaryKey.map { "\($0.column), _key" } ?? "_key" : "_key"
+        let statement = try connection.cached("SELECT _key FROM \(info.table) ORDER BY \(orderBy)")
+        defer { statement.reset() }
+        var result: [ObjectKey] = []
+        while try statement.step() {
+            result.append(ObjectKey(className: info.name, key: statement.int64(0)))
+        }
+        return result
+    }
+
+    /// The number of objects of a class.
+    public func count(_ className: String) throws -> Int {
+        let info = try classInfo(className)
+        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        let statement = try connection.cached("SELECT count(*) FROM \(info.table)")
+        defer { statement.reset() }
+        _ = try statement.step()
+        return Int(statement.int64(0))
+    }
+
+    /// Whether the object still exists.
+    public func isValid(_ object: ObjectKey) -> Bool {
+        guard let info = classes[object.className] else { return false }
+        return (try? exists(info, object.key)) ?? false
+    }
+
+    func exists(_ info: ClassInfo, _ key: Int64) throws -> Bool {
+        let statement = try connection.cached("SELECT 1 FROM \(info.table) WHERE _key = ?")
+        defer { statement.reset() }
+        statement.bind(1, key)
+        return try statement.step()
+    }
+
+    /// One property's value: a scalar, `.object` for a link, `.list` for a List or MutableSet
+    /// (and for `linkingObjects`, the objects linking here), `.dictionary` for a Map.
+    public func get(_ object: ObjectKey, _ property: String) throws -> StoreValue {
+        let info = try classInfo(object.className)
+        if let linking = info.linkingObjects[property] {
+            guard try exists(info, object.key) else { throw StoreError.invalidatedObject }
+            return .list(try linkingObjects(object, linking).map { .object($0) })
+        }
+        let property = try info.property(property)
+        guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
+        return try value(of: property, at: info.positions[property.name]!, in: info, row: row, owner: object.key)
+    }
+
+    /// Every persisted property's value, in schema order (`ModelSchema.persistedProperties`).
+    public func values(of object: ObjectKey) throws -> [StoreValue] {
+        let info = try classInfo(object.className)
+        guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
+        return try info.properties.indices.map { try value(of: info.properties[$0], at: $0, in: info, row: row, owner: object.key) }
+    }
+
+    /// The raw stored row (`_key`, then the single-valued columns), or nil if absent.
+    func readRow(_ info: ClassInfo, _ key: Int64) throws -> [SQLValue]? {
+        let statement = try prepared(&info.selectRowStatement, info.selectRowSQL)
+        defer { statement.reset() }
+        statement.bind(1, key)
+        guard try statement.step() else { return nil }
+        return (0..<statement.columnCount).map { statement.raw($0) }
+    }
+
+    func value(of property: PropertyInfo, at position: Int, in info: ClassInfo, row: [SQLValue], owner: Int64) throws -> StoreValue {
+        guard property.isSingle else { return try readCollection(property, owner: owner) }
+        let column = Int(info.rowColumns[position]!)
+        if property.isMixed {
+            return try readMixed(tag: row[column + 1].int, value: row[column])
+        }
+        return try decoded(row[column], property.base)
+    }
+
+    func decoded(_ source: some ColumnSource, _ base: BaseType) throws -> StoreValue {
+        guard let value = ValueCodec.decode(source, base: base) else {
+            throw StoreError.invalidFile(path, "a stored '\(base.yamlName)' value is malformed")
+        }
+        return value
+    }
+
+    /// The elements of a List or MutableSet (`.list`) or the entries of a Map (`.dictionary`).
+    func readCollection(_ property: PropertyInfo, owner: Int64) throws -> StoreValue {
+        let typeColumn = property.isMixed || property.setNeedsTypeColumn ? ", type" : ""
+        switch property.collection {
+        case .map:
+            let statement = try connection.cached("SELECT key, value\(typeColumn) FROM \(property.sideTable) WHERE owner = ?")
+            statement.bind(1, owner)
+            var rows: [(String, SQLValue, Int64)] = []
+            while try statement.step() {
+                rows.append((statement.string(0), statement.raw(1), typeColumn.isEmpty ? 0 : statement.int64(2)))
+            }
+            statement.reset()
+            var result: [String: StoreValue] = [:]
+            for (key, value, tag) in rows {
+                result[key] = try element(value, tag: tag, property)
+            }
+            return .dictionary(result)
+        case .list, .set:
+            let order = property.collection == .list ? " ORDER BY pos" : ""
+            let statement = try connection.cached("SELECT value\(typeColumn) FROM \(property.sideTable) WHERE owner = ?\(order)")
+            statement.bind(1, owner)
+            var rows: [(SQLValue, Int64)] = []
+            while try statement.step() {
+                rows.append((statement.raw(0), typeColumn.isEmpty ? 0 : statement.int64(1)))
+            }
+            statement.reset()
+            return .list(try rows.map { try element($0.0, tag: $0.1, property) })
+        case .single:
+            preconditionFailure("readCollection on a single-valued property")
+        }
+    }
+
+    /// Decodes one collection element; `tag` is the mixed tag, or for optional sets 0 = null.
+    private func element(_ value: SQLValue, tag: Int64, _ property: PropertyInfo) throws -> StoreValue {
+        if property.isMixed { return try readMixed(tag: tag, value: value) }
+        if property.setNeedsTypeColumn && tag == 0 { return .null }
+        return try decoded(value, property.base)
+    }
+}

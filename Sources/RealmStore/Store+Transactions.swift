@@ -1,0 +1,93 @@
+extension Store {
+    /// Whether a write transaction is open.
+    public var isInWriteTransaction: Bool { inWriteTransaction }
+
+    /// Starts a write transaction (SQLite `BEGIN IMMEDIATE`: waits for other writers).
+    ///
+    /// - Throws: `The Realm is already in a write transaction` when one is open (no nesting).
+    public func beginWrite() throws {
+        guard !inWriteTransaction else { throw StoreError.alreadyInWriteTransaction }
+        try connection.execute("BEGIN IMMEDIATE")
+        inWriteTransaction = true
+        nextNodeLoaded = false
+    }
+
+    /// Commits the open write transaction.
+    public func commitWrite() throws {
+        try requireWrite()
+        if nextNodeLoaded {
+            let statement = try connection.cached("INSERT OR REPLACE INTO _realm_meta(key, value) VALUES ('nextNode', ?)")
+            statement.bind(1, nextNode)
+            try statement.run()
+        }
+        try connection.execute("COMMIT")
+        inWriteTransaction = false
+        nextNodeLoaded = false
+    }
+
+    /// Discards every change of the open write transaction.
+    public func cancelWrite() throws {
+        try requireWrite()
+        inWriteTransaction = false
+        nextNodeLoaded = false
+        try connection.execute("ROLLBACK")
+    }
+
+    /// Runs `body` in a write transaction: commits when it returns, rolls back when it throws.
+    ///
+    /// For example:
+    ///
+    ///     try store.write { try store.create("Item", value: ["sku": "A", "qty": 1]) }
+    @discardableResult
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try beginWrite()
+        do {
+            let result = try body()
+            try commitWrite()
+            return result
+        } catch {
+            if inWriteTransaction { try? cancelWrite() }
+            throw error
+        }
+    }
+
+    func requireWrite() throws {
+        guard inWriteTransaction else { throw StoreError.notInWriteTransaction }
+    }
+
+    /// Runs `body` inside a savepoint so a failing operation leaves no partial change
+    /// (unless `atomicOperations` is off).
+    func atomically<T>(_ body: () throws -> T) throws -> T {
+        guard atomicOperations else { return try body() }
+        try connection.cached("SAVEPOINT op").run()
+        do {
+            let result = try body()
+            try connection.cached("RELEASE op").run()
+            return result
+        } catch {
+            try connection.cached("ROLLBACK TO op").run()
+            try connection.cached("RELEASE op").run()
+            throw error
+        }
+    }
+
+    /// The statement in `slot`, prepared from `sql` on first use.
+    func prepared(_ slot: inout Statement?, _ sql: String) throws -> Statement {
+        if let statement = slot { return statement }
+        let statement = try Statement(database: connection.handle, sql: sql)
+        slot = statement
+        return statement
+    }
+
+    /// A fresh node id for a list or dictionary nested in a mixed value.
+    func allocateNode() throws -> Int64 {
+        if !nextNodeLoaded {
+            let statement = try connection.cached("SELECT value FROM _realm_meta WHERE key = 'nextNode'")
+            nextNode = try statement.step() ? statement.int64(0) : 1
+            statement.reset()
+            nextNodeLoaded = true
+        }
+        defer { nextNode += 1 }
+        return nextNode
+    }
+}

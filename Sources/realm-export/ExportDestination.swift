@@ -1,0 +1,57 @@
+import Foundation
+import RealmCLI
+import RealmJSON
+
+/// Where the export goes: stdout, or a file written under a temporary name beside it and renamed
+/// into place only when the export succeeded, so a failed export leaves no partial file.
+final class ExportDestination {
+    let output: ExportOutput
+    /// The name for messages (`stdout` or the path).
+    let name: String
+    private let descriptor: Int32
+    private let finalPath: String?
+    private let temporaryPath: String?
+    private var isOpen = true
+
+    private init(descriptor: Int32, name: String, finalPath: String?, temporaryPath: String?) {
+        self.descriptor = descriptor
+        self.name = name
+        self.finalPath = finalPath
+        self.temporaryPath = temporaryPath
+        self.output = .fileDescriptor(descriptor, name: name)
+    }
+
+    /// Opens `path` (nil or `-`: stdout).
+    static func open(_ path: String?) throws -> ExportDestination {
+        guard let path, path != "-" else {
+            return ExportDestination(descriptor: STDOUT_FILENO, name: "stdout", finalPath: nil, temporaryPath: nil)
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).realm-export-\(getpid())").path
+        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw IOFailure(ExportCommand.outputFailed(path, String(cString: strerror(errno))))
+        }
+        return ExportDestination(descriptor: descriptor, name: path, finalPath: path, temporaryPath: temporary)
+    }
+
+    /// Flushes and, for a file, moves it into place.
+    func finish() throws {
+        try output.flush()
+        guard let finalPath, let temporaryPath else { return }
+        isOpen = false
+        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporaryPath, finalPath) == 0 else {
+            unlink(temporaryPath)
+            throw IOFailure(ExportCommand.outputFailed(finalPath, String(cString: strerror(errno))))
+        }
+    }
+
+    /// Discards a partly written file.
+    func abandon() {
+        guard let temporaryPath, isOpen else { return }
+        isOpen = false
+        close(descriptor)
+        unlink(temporaryPath)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import RealmCLI
+import RealmJSON
+import RealmSchema
+import RealmStore
+
+/// Parses the command line, opens the store and the output, runs the exporter and maps its
+/// errors to SPEC.md §2's exit statuses (1 for data JSON cannot carry, 2 for I/O and the store,
+/// 64 for usage).
+enum ExportTool {
+    static func main(_ arguments: [String], output: TextOutput) -> ExitCode {
+        let runner = CommandRunner(spec: ExportCommand.spec)
+        return runner.run(arguments, diagnosticFormat: diagnosticFormat(in: arguments), output: output) { parsed in
+            try run(parsed, output: output)
+        }
+    }
+
+    static func run(_ parsed: ParsedArguments, output: TextOutput) throws {
+        let (path, options, outbox) = try request(parsed)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw IOFailure(ExportCommand.noSuchStore(path))
+        }
+        let store: Store
+        do {
+            store = try Store(path: path)
+        } catch {
+            throw IOFailure(ExportCommand.unreadableStore(path, error))
+        }
+        let destination = try ExportDestination.open(parsed.value("--output"))
+        do {
+            let exporter = Exporter(store: store, options: options, output: destination.output)
+            if outbox {
+                let count = try exporter.exportOutbox(drain: parsed.has("--drain"))
+                try destination.finish()
+                if parsed.has("--drain") { output.err(ExportCommand.drainedSummary(count, destination.name)) }
+            } else {
+                try exporter.export()
+                try destination.finish()
+            }
+        } catch {
+            destination.abandon()
+            throw translated(error, store: path)
+        }
+    }
+
+    /// The store path, the exporter options and whether the outbox is wanted; usage errors for
+    /// contradictory options.
+    static func request(_ parsed: ParsedArguments) throws(UsageError) -> (String, ExportOptions, Bool) {
+        guard let path = parsed.value("--store") else { throw ExportCommand.missingStore() }
+        if let extra = parsed.positionals.first { throw ExportCommand.unexpectedArgument(extra) }
+        let outbox = parsed.has("--outbox")
+        if parsed.has("--drain") && !outbox { throw ExportCommand.drainWithoutOutbox() }
+        if parsed.has("--pretty") {
+            if parsed.has("--ndjson") { throw ExportCommand.conflicting("--pretty", "--ndjson") }
+            if outbox { throw ExportCommand.conflicting("--pretty", "--outbox") }
+        }
+        let options = ExportOptions(
+            classes: parsed.values("--class"),
+            shape: outbox || parsed.has("--ndjson") ? .ndjson : .classes,
+            mode: outbox || parsed.has("--canonical") ? .canonical : .relaxed,
+            pretty: parsed.has("--pretty"))
+        return (path, options, outbox)
+    }
+
+    /// Data the export cannot carry → a diagnostic (exit 1); I/O and store failures → exit 2.
+    static func translated(_ error: any Error, store path: String) -> any Error {
+        switch error {
+        case let export as ExportError where export.isIOFailure:
+            return IOFailure(export.message)
+        case let export as ExportError:
+            return Diagnostic(.error, export.message)
+        case let store as StoreError:
+            return IOFailure(ExportCommand.unreadableStore(path, store))
+        default:
+            return error
+        }
+    }
+
+    /// The `--error-format` value, read before parsing so usage errors honour it too.
+    static func diagnosticFormat(in arguments: [String]) -> DiagnosticFormat {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--error-format", index + 1 < arguments.count {
+                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
+            }
+            if argument.hasPrefix("--error-format=") {
+                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
+            }
+        }
+        return .text
+    }
+}

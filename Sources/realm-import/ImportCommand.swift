@@ -1,0 +1,63 @@
+import RealmCLI
+import RealmJSON
+
+/// The command-line interface of `realm-import`, described once for parsing and `--help`.
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "realm-import",
+        overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
+        usage: "--store <file> [--schema <schema> ...] [--class <name>] [--mode insert|upsert|merge] [--dry-run] "
+            + "[--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--quiet] <input> ...",
+        arguments: [
+            ArgumentSpec("INPUT", help: "JSON files; '-' reads stdin. The shape (array, NDJSON, multi-class) is detected.",
+                         isRepeating: true),
+        ],
+        options: [
+            .value("--store", valueName: "file", help: "The store file to load into (required)."),
+            .value("--schema", valueName: "schema", repeatable: true,
+                   help: "YAML schema files or directories; needed to create a store, else an additive migration."),
+            .value("--class", valueName: "name", help: "The class of the documents of an array or NDJSON input."),
+            .value("--mode", valueName: "mode", allowed: ImportMode.allCases.map(\.rawValue),
+                   help: "insert (default: an existing primary key is an error), upsert (Realm .all), merge (.modified)."),
+            .flag("--dry-run", help: "Validate everything, references and duplicate keys included; write nothing."),
+            .value("--max-errors", valueName: "n", help: "Stop after this many errors (default: 100)."),
+            .flag("--reject-unknown", help: "Unknown keys are errors (default: ignored with a warning count)."),
+            .value("--map-keys", valueName: "policy", allowed: ["encode", "reject"],
+                   help: "Map keys with '.', '$' or '%': percent-encode them (default) or report them as errors."),
+            .flag("--quiet", "-q", help: "No progress bar, no summary, no warnings; errors only."),
+            .value("--error-format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
+                   help: "Diagnostics as 'text' (path:line:column: error: …) or 'json' (one object a line)."),
+        ])
+
+    /// The importer options the command line asks for.
+    static func options(_ parsed: ParsedArguments) throws -> ImportOptions {
+        var maxErrors = 100
+        if let text = parsed.value("--max-errors") {
+            guard let value = Int(text), value >= 1 else {
+                throw UsageError("The value '\(text)' is invalid for '--max-errors'; expected a whole number of at least 1.")
+            }
+            maxErrors = value
+        }
+        return ImportOptions(
+            className: parsed.value("--class"),
+            mode: parsed.value("--mode").flatMap(ImportMode.init(rawValue:)) ?? .insert,
+            dryRun: parsed.has("--dry-run"),
+            maxErrors: maxErrors,
+            rejectUnknown: parsed.has("--reject-unknown"),
+            mapKeys: parsed.value("--map-keys").flatMap(MapKeyPolicy.init(rawValue:)) ?? .encode)
+    }
+
+    /// The `--error-format` value, read before full parsing so that usage errors in the same
+    /// command line still print diagnostics in the requested form.
+    static func diagnosticFormat(in arguments: [String]) -> DiagnosticFormat {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--error-format", index + 1 < arguments.count {
+                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
+            }
+            if argument.hasPrefix("--error-format=") {
+                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
+            }
+        }
+        return .text
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import RealmCLI
+import RealmJSON
+import RealmSchema
+import RealmStore
+
+/// Runs one `realm-import` command: checks the command line, opens (or creates) the store,
+/// streams every input through one `Importer`, prints diagnostics and the summary.
+enum ImportTool {
+    static func main(_ arguments: [String], output: TextOutput, stderrIsTerminal: Bool) -> ExitCode {
+        let format = ImportCommand.diagnosticFormat(in: arguments)
+        return CommandRunner(spec: ImportCommand.spec).run(arguments, diagnosticFormat: format, output: output) { parsed in
+            try run(parsed, format: format, output: output, showsProgress: stderrIsTerminal && !parsed.has("--quiet"))
+        }
+    }
+
+    static func run(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput, showsProgress: Bool) throws {
+        guard let storePath = parsed.value("--store") else { throw UsageError(ImportToolMessages.missingStore) }
+        let inputs = parsed.positionals
+        guard !inputs.isEmpty else { throw UsageError(ImportToolMessages.missingInput) }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
+        let options = try ImportCommand.options(parsed)
+        let quiet = parsed.has("--quiet")
+        var schema: Schema?
+        if parsed.has("--schema") {
+            schema = try compileSchema(parsed.values("--schema"), format: format, output: output, quiet: quiet)
+        }
+        for input in inputs where input != "-" && !FileManager.default.isReadableFile(atPath: input) {
+            throw IOFailure(ImportToolMessages.unreadableInput(input))
+        }
+        let isNew = !FileManager.default.fileExists(atPath: storePath)
+        if isNew && schema == nil { throw UsageError(ImportToolMessages.schemaNeeded(storePath)) }
+
+        let progress = showsProgress ? ProgressBar(inputs: inputs, output: output) : nil
+        let result: (summary: ImportSummary, diagnostics: [Diagnostic], order: [String])
+        do {
+            result = try load(storePath, isNew: isNew, schema: schema, inputs: inputs, options: options, progress: progress)
+        } catch {
+            progress?.clear()
+            if isNew { removeStore(storePath) }
+            throw translated(error, storePath: storePath)
+        }
+        progress?.clear()
+        if isNew && !result.summary.committed { removeStore(storePath) }
+        let shown = quiet ? result.diagnostics.filter { $0.severity == .error } : result.diagnostics
+        if !shown.isEmpty { output.err(DiagnosticPrinter.render(shown, format: format)) }
+        if !quiet || result.summary.errors > 0 {
+            let text = result.summary.render(order: result.order, dryRun: options.dryRun)
+            output.err(quiet ? String(text.split(separator: "\n").last ?? "") + "\n" : text)
+        }
+        if result.summary.errors > 0 { throw ExitRequest(.invalidInput) }
+    }
+
+    /// Opens the store, imports every input in one transaction and finishes it.
+    private static func load(_ storePath: String, isNew: Bool, schema: Schema?, inputs: [String], options: ImportOptions,
+                             progress: ProgressBar?) throws -> (ImportSummary, [Diagnostic], [String]) {
+        let store: Store
+        if isNew, let schema {
+            store = try Store(path: storePath, schema: schema)
+        } else {
+            store = try Store(path: storePath)
+        }
+        let importer = try Importer(store: store, schema: isNew ? nil : schema, options: options)
+        if let progress {
+            importer.progressHandler = { source, objects in progress.update(source, objects: objects) }
+        }
+        for input in inputs where !importer.hasStopped {
+            let source = try JSONDocumentSource(path: input, options: importer.sourceOptions)
+            try importer.importInput(source)
+            progress?.finishInput(source)
+        }
+        let summary = try importer.finish()
+        return (summary, importer.diagnostics, store.schema.models.map(\.name))
+    }
+
+    /// Loads and validates the schema files; prints warnings; throws all errors at once.
+    private static func compileSchema(_ paths: [String], format: DiagnosticFormat, output: TextOutput,
+                                      quiet: Bool) throws -> Schema {
+        let compilation = SchemaCompiler.compile(try SchemaInputs.load(paths))
+        let diagnostics = compilation.diagnostics.sorted
+        guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {
+            throw DiagnosticsError(diagnostics)
+        }
+        if !diagnostics.isEmpty && !quiet { output.err(DiagnosticPrinter.render(diagnostics, format: format)) }
+        return schema
+    }
+
+    /// Errors of the libraries in the command line's terms: usage (64), invalid input (1),
+    /// I/O or store failure (2).
+    private static func translated(_ error: any Error, storePath: String) -> any Error {
+        switch error {
+        case let run as ImportRunError:
+            return UsageError(run.description)
+        case let store as StoreError where store.code == .migrationRequired || store.code == .invalidSchemaVersion:
+            return Diagnostic.error(ImportToolMessages.schemaMismatch(storePath, store.message))
+        case let store as StoreError:
+            return IOFailure(ImportToolMessages.storeFailure(storePath, store.description))
+        case let source as JSONSourceError:
+            return IOFailure(source.diagnostic.message)
+        default:
+            return error
+        }
+    }
+
+    /// Removes a store file this run created (and its WAL files): a failed or dry run leaves
+    /// no trace.
+    private static func removeStore(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            try? FileManager.default.removeItem(atPath: file)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// The messages `realm-import` prints about its command line, files and store.
+enum ImportToolMessages {
+    static let missingStore = "Missing expected option '--store <file>'."
+    static let missingInput = "Missing expected argument '<input> ...'."
+    static let stdinTwice = "stdin ('-') can be read only once."
+
+    static func unreadableInput(_ path: String) -> String {
+        "\(path): no such file or not readable"
+    }
+
+    static func schemaNeeded(_ storePath: String) -> String {
+        "'--schema' is required to create the store '\(storePath)', which does not exist yet."
+    }
+
+    static func schemaMismatch(_ storePath: String, _ message: String) -> String {
+        "\(storePath): the store's schema differs from --schema and cannot be migrated automatically. \(message)"
+    }
+
+    static func storeFailure(_ storePath: String, _ message: String) -> String {
+        "\(storePath): \(message)"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RealmSchema
+import RealmStore
+
+/// The writer of the crash and reader tests: commits a known state, then writes a large
+/// transaction that never commits, until it is killed.
+enum WriteForever {
+    /// The number of objects in the committed state.
+    static let committed = 1000
+
+    static let schema = Schema(schemaVersion: 1, models: [
+        ModelSchema(name: "Log", primaryKey: "id", properties: [
+            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "payload", type: PropertyType(.string)),
+            PropertySchema(name: "tags", type: PropertyType(.string, collection: .list)),
+        ]),
+    ])
+
+    /// Writes a line to stdout at once (unbuffered), for the test reading it.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func run(path: String) throws -> Never {
+        let store = try Store(path: path, schema: schema)
+        let payload = String(repeating: "x", count: 1000)
+        try store.write {
+            for id in 0..<committed {
+                try store.create("Log", value: ["id": .value(.int(Int64(id))), "payload": .value(.string(payload))])
+            }
+        }
+        say("committed \(committed)")
+        try store.beginWrite()
+        var id = Int64(committed)
+        while true {
+            try store.create("Log", value: ["id": .value(.int(id)), "payload": .value(.string(payload)), "tags": ["a", "b"]])
+            id += 1
+            if id == Int64(committed) + 20_000 {
+                say("writing")
+            }
+        }
+    }
+}

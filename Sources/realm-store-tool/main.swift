@@ -1,0 +1,39 @@
+import Foundation
+import RealmSchema
+import RealmStore
+
+/// realm-store-tool: helper processes for the store's crash, reader and benchmark tests.
+///
+///     realm-store-tool write-forever DB        commit 1000 Log objects, then write without end
+///     realm-store-tool count DB CLASS          print the number of objects of CLASS
+///     realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
+///                                              insert NDJSON rows through the dynamic API
+///                                              (bulk mode; --atomic: a savepoint per create)
+let arguments = CommandLine.arguments
+let usage = """
+    usage: realm-store-tool write-forever DB
+           realm-store-tool count DB CLASS
+           realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
+    """
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+do {
+    switch (arguments.dropFirst().first, arguments.count) {
+    case ("write-forever", 3):
+        try WriteForever.run(path: arguments[2])
+    case ("count", 4):
+        print(try Store(path: arguments[2]).count(arguments[3]))
+    case ("bench-insert", 6):
+        try BenchInsert.run(store: arguments[2], schema: arguments[3], input: arguments[4], className: arguments[5], atomic: false)
+    case ("bench-insert", 7) where arguments[6] == "--atomic":
+        try BenchInsert.run(store: arguments[2], schema: arguments[3], input: arguments[4], className: arguments[5], atomic: true)
+    default:
+        fail(usage, status: 64)
+    }
+} catch {
+    fail("error: \(error)", status: 2)
+}

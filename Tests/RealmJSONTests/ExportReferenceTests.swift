@@ -1,0 +1,84 @@
+import Foundation
+import RealmJSON
+import RealmSchema
+import RealmStore
+import Testing
+
+/// Objects of classes without a primary key: exported once with `$id`, linked by `$ref`, so
+/// shared and cyclic links survive; links inside mixed values as `$ref`s to any class.
+@Suite("realm-export references")
+struct ExportReferenceTests {
+    static let schema = Schema(schemaVersion: 1, models: [
+        ModelSchema(name: "Owner", primaryKey: "id", properties: [
+            ExportTestSchema.property("id", .int(.int), primaryKey: true),
+            ExportTestSchema.property("note", .object("Note"), optional: true),
+            ExportTestSchema.property("notes", .object("Note"), .list),
+            ExportTestSchema.property("any", .mixed),
+        ]),
+        ModelSchema(name: "Note", properties: [
+            ExportTestSchema.property("text", .string),
+            ExportTestSchema.property("next", .object("Note"), optional: true),
+            ExportTestSchema.property("others", .object("Note"), .set),
+            ExportTestSchema.property("byName", .object("Note"), .map, optional: true),
+            ExportTestSchema.property("owner", .object("Owner"), optional: true),
+            ExportTestSchema.property("any", .mixed),
+        ]),
+    ])
+
+    @Test func sharedAndCyclicLinksUseIDsAndRefs() throws {
+        let directory = ExportFixtures.temporaryDirectory()
+        let store = try Store(path: directory + "/a.sqlite", schema: Self.schema)
+        try store.write {
+            let gone = try store.create("Note", value: ["text": "deleted, so keys have a gap"])
+            let a = try store.create("Note", value: ["text": "a"])
+            let b = try store.create("Note", value: ["text": "b", "next": .value(.object(a))])
+            try store.set(a, "next", .value(.object(b)))
+            try store.set(a, "others", [.value(.object(a)), .value(.object(b))])
+            try store.set(b, "byName", .map(["self%2Eref": .value(.object(b)), "none": nil]))
+            let owner = try store.create("Owner", value: ["id": 7, "note": .value(.object(b)), "notes": [.value(.object(a)), .value(.object(a))],
+                                                         "any": .value(.list([.object(a), .dictionary(["k": .object(b)])]))])
+            try store.set(b, "any", .value(.object(owner)))
+            try store.set(b, "owner", .value(.object(owner)))
+            try store.delete(gone)
+        }
+        let text = try ExportFixtures.export(store, ExportOptions())
+        #expect(text == """
+            {"Owner":[
+            {"id":7,"note":{"$ref":"Note","$id":2},"notes":[{"$ref":"Note","$id":1},{"$ref":"Note","$id":1}],"any":[{"$ref":"Note","$id":1},{"k":{"$ref":"Note","$id":2}}]}
+            ],"Note":[
+            {"$id":1,"text":"a","next":{"$ref":"Note","$id":2},"others":[{"$ref":"Note","$id":1},{"$ref":"Note","$id":2}],"byName":{},"owner":null,"any":null},
+            {"$id":2,"text":"b","next":{"$ref":"Note","$id":1},"others":[],"byName":{"none":null,"self.ref":{"$ref":"Note","$id":2}},"owner":7,"any":{"$ref":"Owner","$id":7}}
+            ]}
+
+            """)
+        var loader = ExportReferenceLoader(store: try Store(path: directory + "/b.sqlite", schema: Self.schema))
+        try loader.load(text)
+        #expect(try ExportFixtures.export(loader.store, ExportOptions()) == text)
+        let canonical = try ExportFixtures.export(store, ExportOptions(mode: .canonical))
+        #expect(canonical.contains("{\"$ref\":\"Note\",\"$id\":{\"$numberInt\":\"2\"}}"))
+    }
+
+    @Test func randomGraphsRoundTrip() throws {
+        for seed in ExportRoundTripTests.seeds {
+            let schema = ExportTestSchema.make(singleClass: false, references: true)
+            let directory = ExportFixtures.temporaryDirectory()
+            let original = try Store(path: directory + "/a.sqlite", schema: schema)
+            var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
+            try generator.fill(original, objects: 6)
+            for mode in [ExtendedJSONMode.relaxed, .canonical] {
+                let first = try ExportFixtures.export(original, ExportOptions(mode: mode))
+                var loader = ExportReferenceLoader(store: try Store(path: directory + "/b-\(mode).sqlite", schema: original.schema))
+                try loader.load(first)
+                let second = try ExportFixtures.export(loader.store, ExportOptions(mode: mode))
+                #expect(ExportFixtures.firstDifference(first, second) == "identical", "seed \(seed), \(mode)")
+            }
+        }
+    }
+
+    @Test func aReferencedClassMustBeExportedToo() throws {
+        let store = try Store(path: ExportFixtures.temporaryDirectory() + "/a.sqlite", schema: Self.schema)
+        let error = #expect(throws: ExportError.self) { try ExportFixtures.export(store, ExportOptions(classes: ["Owner"])) }
+        #expect(error?.message == "'Owner.note' links to 'Note', which has no primary key: its objects are exported once and "
+                + "referenced by '$id', so 'Note' must be exported too (add --class Note, or drop --ndjson)")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import RealmStore
+
+/// Crash safety and cross-process reads, with `realm-store-tool write-forever` as the writer:
+/// it commits 1000 `Log` objects, then writes a large transaction that never commits.
+@Suite(.serialized) struct ProcessTests {
+    let directory = TemporaryDirectory()
+
+    /// The helper built next to the test bundle (`.build/<config>/realm-store-tool`).
+    static var toolURL: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("realm-store-tool")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("realm-store-tool")
+    }
+
+    /// Starts the writer and returns once it reports `writing` (uncommitted data in flight).
+    private func startWriter(_ path: String) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = Self.toolURL
+        process.arguments = ["write-forever", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var received = ""
+        while !received.contains("writing\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(received == "committed 1000\nwriting\n")
+        return (process, output)
+    }
+
+    private func kill(_ process: Process) {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    @Test func sigkillDuringALargeWriteLeavesTheLastCommittedState() throws {
+        let path = directory.path()
+        let (writer, _) = try startWriter(path)
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(writer)
+        #expect(writer.terminationReason == .uncaughtSignal)
+        let store = try Store(path: path)
+        #expect(try store.count("Log") == 1000)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.object("Log", primaryKey: 1000) == nil)
+        #expect(try store.get(try #require(try store.object("Log", primaryKey: 999)), "id") == 999)
+        try store.write { try store.create("Log", value: ["id": 1000, "payload": "after the crash"]) }
+        #expect(try store.count("Log") == 1001)
+    }
+
+    @Test func aReaderInAnotherProcessSeesTheLastCommittedStateDuringALongWrite() throws {
+        let path = directory.path()
+        let (writer, _) = try startWriter(path)
+        defer { kill(writer) }
+        let store = try Store(path: path)
+        #expect(try store.count("Log") == 1000)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try store.count("Log") == 1000)
+        #expect(writer.isRunning, "the write is still in progress")
+
+        let reader = Process()
+        reader.executableURL = Self.toolURL
+        reader.arguments = ["count", path, "Log"]
+        let output = Pipe()
+        reader.standardOutput = output
+        try reader.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        #expect(text == "1000\n")
+        #expect(reader.terminationStatus == 0)
+    }
+}
