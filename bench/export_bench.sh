@@ -53,6 +53,6 @@ median of $RUNS runs, alternated; ratio = realm-export / sqlite3 in the same run
 | people | realm-export (relaxed) | --canonical | sqlite3 -json | ratio | realm-export peak RSS | sqlite3 peak RSS | output |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 $rows
-realm-export streams (one object at a time, 64 KiB output buffer): its peak RSS is the same at
-both sizes.
+realm-export streams: one object in memory at a time, a 64 KiB output buffer, object keys
+stepped from SQLite rather than collected; compare its peak RSS across the sizes above.
 MD

@@ -1,8 +1,11 @@
 /// Identifies one stored object: its class and its integer key (the table's `_key`).
 ///
-/// Keys are never reused while the file exists, so a key of a deleted object stays invalid.
+/// A key stays valid until its object is deleted (SQLite may give a later object the key of
+/// the most recently deleted one).
 public struct ObjectKey: Hashable, Sendable, CustomStringConvertible {
+    /// The class (model) name.
     public let className: String
+    /// The object's `_key` in the class table.
     public let key: Int64
 
     public init(className: String, key: Int64) {

@@ -27,7 +27,9 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case sqlite(Int32)
     }
 
+    /// The kind of failure.
     public var code: Code
+    /// The message, in Realm's wording where Realm has one (SQLite's message for SQLite errors).
     public var message: String
     /// The SQL that failed, for SQLite errors.
     public var sql: String?

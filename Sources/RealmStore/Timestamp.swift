@@ -13,7 +13,9 @@ import Foundation
 ///     let t = Timestamp(seconds: -1, nanoseconds: -100_000_000)   // 1969-12-31T23:59:58.9Z
 ///     t < Timestamp(seconds: 0, nanoseconds: 0)                    // true
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Whole seconds since 1970 (negative before).
     public private(set) var seconds: Int64
+    /// Nanoseconds, with the sign of `seconds`.
     public private(set) var nanoseconds: Int32
 
     /// Seconds between 1970 and Foundation's 2001 reference date.
