@@ -1,3 +1,4 @@
+import RealmSchema
 import RealmStore
 
 /// `date`: `{"$date": "<ISO-8601>"}` (relaxed) or `{"$date": {"$numberLong": "<ms>"}}` (canonical).
@@ -17,10 +18,10 @@ extension ExtendedJSON {
         try requireSingleKey(value, .date)
         let component = ExtendedJSONWrapper.date.pathComponent
         if let text = inner.utf8 {
-            guard let timestamp = ISODateText.parse(text) else {
+            guard let parsed = ISO8601Timestamp(utf8: text, allowsDateOnly: false) else {
                 throw ExtendedJSONError.invalid(inner, reason: JSONMessages.notISODate).inside(component)
             }
-            return timestamp
+            return Timestamp(seconds: parsed.seconds, nanoseconds: parsed.nanoseconds)
         }
         guard case .wrapper(let wrapper, let number)? = ExtendedJSONWrapper.match(inner),
               wrapper == .numberLong || wrapper == .numberInt else {

@@ -14,14 +14,22 @@ public struct ISO8601Timestamp: Hashable, Sendable {
 
     /// Parses the text, or returns nil when it is not a valid date-time.
     public init?(_ text: String) {
-        var scanner = DigitScanner(Array(text.utf8))
+        var text = text
+        guard let parsed = text.withUTF8({ ISO8601Timestamp(utf8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses UTF-8 bytes (the hot path of JSON import reads dates this way, without a String);
+    /// `allowsDateOnly: false` requires the time and zone, as Extended JSON's `$date` does.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>, allowsDateOnly: Bool = true) {
+        var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2),
               (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         let days = Self.daysSinceEpoch(year: year, month: month, day: day)
-        if scanner.isAtEnd {
+        if scanner.isAtEnd, allowsDateOnly {
             self.init(seconds: days * 86_400, nanoseconds: 0)
             return
         }
@@ -33,10 +41,8 @@ public struct ISO8601Timestamp: Hashable, Sendable {
         else { return nil }
         var nanoseconds: Int64 = 0
         if scanner.skip(".") {
-            let digits = scanner.digitRun()
-            guard (1...9).contains(digits.count) else { return nil }
-            nanoseconds = digits.reduce(0) { $0 * 10 + Int64($1) }
-            for _ in digits.count..<9 { nanoseconds *= 10 }
+            guard let fraction = scanner.fractionNanoseconds() else { return nil }
+            nanoseconds = fraction
         }
         guard let offset = scanner.zoneOffsetSeconds(), scanner.isAtEnd else { return nil }
         var total = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
@@ -73,10 +79,10 @@ public struct ISO8601Timestamp: Hashable, Sendable {
 
 /// A cursor over ASCII bytes for the fixed-width fields of ISO-8601.
 private struct DigitScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -100,14 +106,21 @@ private struct DigitScanner {
         return value
     }
 
-    /// All decimal digits from here, as values 0–9.
-    mutating func digitRun() -> [UInt8] {
-        var digits: [UInt8] = []
+    /// A fraction of 1 to 9 digits as nanoseconds; nil for none or more than nine.
+    mutating func fractionNanoseconds() -> Int64? {
+        var value: Int64 = 0
+        var count = 0
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-            digits.append(bytes[index] - 0x30)
+            count += 1
+            guard count <= 9 else { return nil }
+            value = value * 10 + Int64(bytes[index] - 0x30)
             index += 1
         }
-        return digits
+        guard count > 0 else { return nil }
+        for _ in count..<9 {
+            value *= 10
+        }
+        return value
     }
 
     /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC; nil when there is no valid zone.
