@@ -29,19 +29,6 @@ public enum DiagnosticPrinter {
 
     /// A JSON string literal.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let c where c.value < 0x20:
-                result += String(format: "\\u%04x", c.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONText.quoted(text)
     }
 }

@@ -1,3 +1,5 @@
+import RealmSchema
+
 /// An ordered JSON value: object members keep the order they were built in, so rendering is
 /// deterministic without sorting.
 indirect enum JSONValue: Equatable {
@@ -90,27 +92,9 @@ indirect enum JSONValue: Equatable {
         return number.description
     }
 
-    /// A JSON string literal: `"`, `\` and control characters escaped, everything else as is.
+    /// A JSON string literal.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + SwiftLiteral.hex(scalar.value, digits: 4)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONText.quoted(text)
     }
 }
 
