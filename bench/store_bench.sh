@@ -23,7 +23,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BENCH_DIR=${BENCH_DIR:-/work/shared/bench}
+BENCH_DIR=${BENCH_DIR:-$(dirname "$ROOT")/shared/bench}
 OUT=${OUT:-$ROOT/bench-out/store}
 SCRATCH=${SCRATCH:-$ROOT/.build-store}
 RUNS=${RUNS:-5}
@@ -38,6 +38,9 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 cd "$ROOT"
+if [ -z "${TOOL:-}" ] && [ -n "${BIN:-}" ]; then
+    TOOL="$BIN/realm-store-tool"     # run from scripts/bench.sh: the release build is there
+fi
 if [ -z "${TOOL:-}" ]; then
     echo "building realm-store-tool (release)" >&2
     swift build -c release --scratch-path "$SCRATCH" --product realm-store-tool >&2
@@ -73,6 +76,12 @@ rss() { sed -n 's/.*Maximum resident set size (kbytes): //p' "$1"; }
 cpu() { awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$1"; }
 median() { python3 -c 'import sys, statistics; print("%.3f" % statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
 
+echo "## RealmStore inserts through the dynamic API vs limit_loader"
+echo
+echo "The shared/bench Person data inserted with \`Store.create\` (realm-store-tool bench-insert) versus"
+echo "shared/bench/limit_loader.c doing the same inserts with prepared statements. Goal: <= 1.3x."
+echo
+echo '\`\`\`'
 echo "machine: $(nproc) cores, $(sed -n 's/model name\s*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "sqlite $(pkg-config --modversion sqlite3), runs per side: $RUNS (alternated), store mode: $([ "$ATOMIC" = 1 ] && echo "atomic (savepoint per create)" || echo "bulk (atomicOperations = false)")"
 for N in "${SIZES[@]}"; do
@@ -109,3 +118,4 @@ done
 echo
 echo "Like-for-like ratio: CPU of RealmStore's creates + commit versus limit_loader's CPU minus its jansson parsing."
 echo "Wall ratio: RealmStore's insert wall time (no parsing) versus limit_loader's whole run (with parsing)."
+echo '```'

@@ -20,13 +20,16 @@ struct ISO8601FormattingTests {
         #expect(ISO8601Timestamp(text) == timestamp, "the text parses back to the same instant")
     }
 
-    @Test func everyDayOfFourCenturiesRoundTrips() throws {
+    @Test func everyDayOfFourCenturiesRoundTrips() {
         // 1600-03-01 … 2400-02-29 covers every leap-year rule in both directions of 1970.
+        var mismatches: [String] = []
         for days in stride(from: Int64(-135_080), through: 157_100, by: 1) {
             let timestamp = ISO8601Timestamp(seconds: days * 86_400 + 45_296, nanoseconds: 0)
-            let parsed = try #require(ISO8601Timestamp(timestamp.text))
-            #expect(parsed == timestamp)
+            if ISO8601Timestamp(timestamp.text) != timestamp {
+                mismatches.append(timestamp.text)
+            }
         }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func expandedYears() {
