@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "realm-export", targets: ["realm-export"]),
         .executable(name: "realm-import", targets: ["realm-import"]),
         .library(name: "RealmStore", targets: ["RealmStore"]),
+        .plugin(name: "RealmSchemaPlugin", targets: ["RealmSchemaPlugin"]),
     ],
     targets: [
         // System libraries: module map + shim header only; each is imported by exactly one Swift module.
@@ -26,19 +27,29 @@ let package = Package(
         .target(name: "RealmCLI", dependencies: ["RealmSchema"]),
         .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmStore"]),
         // (store targets: RealmStore and RealmStoreTests go here)
-        .target(name: "RealmStore", dependencies: ["RealmSchema", "CSQLite", "CBSON"]),
+        // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmStore).
+        .target(name: "RealmQuery", dependencies: ["RealmSchema"]),
+        .target(name: "RealmStore", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
         .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmSchema", "realm-store-tool"]),
         .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema"]),
         .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmStore", "CJansson"]),
         .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore"]),
-        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
+        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
 
         .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmStore", "RealmSchema"]),
         .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmStore"]),
+        // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
+        .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
+        // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
+        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmSchema"]),
+        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema"]),
+        // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
+        .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmSchema"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@ import RealmSchema
 /// Reads the schema files named on a command line: files as given, directories as every
 /// `*.yaml`/`*.yml` file in them, sorted by name so that output never depends on the file system.
 public enum SchemaInputs {
-    public static func load(_ paths: [String], fileManager: FileManager = .default) throws -> [SchemaSource] {
+    public static func load(_ paths: [String], relativeTo root: String? = nil, fileManager: FileManager = .default) throws -> [SchemaSource] {
         guard !paths.isEmpty else {
             throw UsageError("Missing expected argument '<schema> ...'.")
         }
@@ -23,34 +23,35 @@ public enum SchemaInputs {
                 }
                 for name in names {
                     let file = path.hasSuffix("/") ? path + name : path + "/" + name
-                    sources.append(try read(file))
+                    sources.append(try read(file, relativeTo: root))
                 }
             } else {
-                sources.append(try read(path))
+                sources.append(try read(path, relativeTo: root))
             }
         }
         return sources
     }
 
     /// Reads one file; bytes that are not UTF-8 are left to the YAML reader to report.
-    public static func read(_ path: String) throws -> SchemaSource {
+    public static func read(_ path: String, relativeTo root: String? = nil) throws -> SchemaSource {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IOFailure("\(path): cannot read file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            let location = firstInvalidUTF8(in: data, file: displayPath(path))
+            let location = firstInvalidUTF8(in: data, file: displayPath(path, relativeTo: root))
             throw Diagnostic.error("invalid UTF-8 in schema file", at: location)
         }
-        return SchemaSource(path: displayPath(path), text: text)
+        return SchemaSource(path: displayPath(path, relativeTo: root), text: text)
     }
 
-    /// The path as shown in diagnostics and generated headers: relative to the current
-    /// directory when the file lies under it.
-    public static func displayPath(_ path: String) -> String {
+    /// The path as shown in diagnostics and generated headers: relative to `root` (default:
+    /// the current directory) when the file lies under it, so output never holds absolute paths
+    /// of one machine.
+    public static func displayPath(_ path: String, relativeTo root: String? = nil) -> String {
         guard path.hasPrefix("/") else {
             return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         }
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = root ?? FileManager.default.currentDirectoryPath
         let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

@@ -62,9 +62,15 @@ public enum ExportReference {
     ///
     /// - Throws: for an unknown or embedded class, or an id of the wrong type.
     public static func reference(_ value: JSONValue, schema: Schema) throws(ExtendedJSONError) -> Target? {
+        try reference(value, model: schema.model(named:))
+    }
+
+    /// `reference(_:schema:)` with the classes looked up by `model` (an importer's table of
+    /// classes, so a reference costs no search through the schema).
+    public static func reference(_ value: JSONValue, model: (String) -> ModelSchema?) throws(ExtendedJSONError) -> Target? {
         guard value.kind == .object, value.count == 2, let (key, classValue) = value.firstField,
               key.equals(classKey), let id = value[idKey] else { return nil }
-        guard let className = classValue.stringValue, let model = schema.model(named: className),
+        guard let className = classValue.stringValue, let model = model(className),
               model.kind != .embedded else {
             throw ExtendedJSONError.invalid(classValue, reason: ExportMessages.referenceClassInvalid).inside(.key(classKey))
         }

@@ -17,12 +17,16 @@ public struct ExportOptions: Sendable, Hashable {
     public var mode: ExtendedJSONMode
     /// Indented output (not with NDJSON).
     public var pretty: Bool
+    /// Which objects of the (single) exported class to write; nil: all, in the stable order.
+    public var selection: ExportSelection?
 
-    public init(classes: [String] = [], shape: Shape = .classes, mode: ExtendedJSONMode = .relaxed, pretty: Bool = false) {
+    public init(classes: [String] = [], shape: Shape = .classes, mode: ExtendedJSONMode = .relaxed, pretty: Bool = false,
+                selection: ExportSelection? = nil) {
         self.classes = classes
         self.shape = shape
         self.mode = mode
         self.pretty = pretty
+        self.selection = selection
     }
 }
 
@@ -68,6 +72,7 @@ public final class Exporter {
     public func export() throws {
         let models = try selectedModels()
         exported = Set(models.map(\.name))
+        try checkSelection(models)
         try checkReferencedClasses(models)
         defer { ordinals = [:] }
         try store.readTransaction {
@@ -94,11 +99,8 @@ public final class Exporter {
     /// Streams the objects of one class, in primary-key or insertion order; `after` runs after
     /// each object (the NDJSON line break).
     func writeObjects(of model: ModelSchema, after: () throws(ExportError) -> Void) throws {
-        let hasPrimaryKey = model.primaryKey != nil
-        var position: Int64 = 0
-        try store.forEachObject(model.name, order: .primaryKey) { object in
-            position += 1
-            try writeObject(object, model: model, position: hasPrimaryKey ? nil : position)
+        try forEachObjectToExport(model) { object, position in
+            try writeObject(object, model: model, position: position)
             try after()
         }
     }

@@ -46,6 +46,26 @@ enum ImportMessages {
             + "(referenced by '\(property)')"
     }
 
+    /// A `$ref` whose `$id` names no object of a class without a primary key in this run.
+    static func unresolvedObjectID(_ className: String, id: Int64, property: String) -> String {
+        "Unresolved reference: no object of type '\(className)' with '$id' \(id) is in the input (referenced by "
+            + "'\(property)'; objects without a primary key are referenced within one import run)"
+    }
+
+    static func duplicateObjectID(_ className: String, id: Int64) -> String {
+        "Duplicate '$id' \(id) for type '\(className)': an earlier object of the input has it"
+    }
+
+    /// The reason added to `Invalid value …` for a `$ref` naming another class than the link's.
+    static func referenceClassMismatch(_ className: String, target: String) -> String {
+        "'$ref' names '\(className)', but the property links to '\(target)'"
+    }
+
+    /// The reason added to `Invalid value …` for a `$ref` naming an asymmetric class.
+    static func referenceToAsymmetric(_ className: String) -> String {
+        "'\(className)' is asymmetric: its objects go to the outbox and cannot be linked to"
+    }
+
     // MARK: Keys
 
     static func unknownKey(_ key: String, className: String) -> String {

@@ -13,13 +13,22 @@ struct PendingFixup {
     /// From the frame's root object to the object that holds the link.
     var steps: [FixupStep]
     var property: String
-    var slot: FixupSlot
+    var placement: FixupPlacement
     var ownerClass: String
-    var targetClass: String
-    var primaryKey: StoreValue
+    /// The object referred to: by primary key, or by `$id` for a class without one.
+    var target: ExportReference.Target
     /// Where the reference is, for the error when it stays unresolved.
     var origin: DocumentOrigin
     var path: JSONPath
+}
+
+/// Where a resolved reference goes in its owner's property.
+enum FixupPlacement {
+    /// A link property: its value, a list position (inserted there), a set element or a map key.
+    case link(FixupSlot)
+    /// A mixed property: the `null` standing in for the link, reached from the property's value
+    /// through list indices and stored dictionary keys (none: the property's own value).
+    case mixed([FixupSlot])
 }
 
 /// The references found while converting one object that gets its own key.
@@ -34,12 +43,6 @@ struct Fixup {
     var pending: PendingFixup
     /// False once a later document replaced the property the reference was in.
     var isLive = true
-}
-
-/// An object whose input failed, identified by class and primary key.
-struct FailedObject: Hashable {
-    var className: String
-    var primaryKey: StoreValue
 }
 
 extension Importer {
@@ -64,28 +67,34 @@ extension Importer {
     /// After the last document: looks every pending reference up, reports those that are not
     /// there, and sets the links of the others.
     func resolveFixups() throws {
-        var groups: [LinkGroup: [(slot: FixupSlot, target: ObjectKey)]] = [:]
+        var groups: [LinkGroup: [(placement: FixupPlacement, target: ObjectKey)]] = [:]
         var order: [LinkGroup] = []
         for fixup in fixups where fixup.isLive {
             let pending = fixup.pending
-            guard let target = try store.object(pending.targetClass, primaryKey: pending.primaryKey) else {
-                let failed = FailedObject(className: pending.targetClass, primaryKey: pending.primaryKey)
-                if !failedObjects.contains(failed) {
-                    let message = ImportMessages.unresolvedReference(pending.targetClass, key: pending.primaryKey.description,
-                                                                     property: "\(pending.ownerClass).\(pending.property)")
-                    report(ImportIssue.error(message, at: pending.path).diagnostic(in: pending.origin))
+            guard let target = try lookUp(pending.target) else {
+                if !failedObjects.contains(pending.target) {
+                    report(ImportIssue.error(unresolvedMessage(pending), at: pending.path).diagnostic(in: pending.origin))
                 }
                 continue
             }
             guard let owner = try navigate(from: fixup.root, pending.steps) else { continue }
             let group = LinkGroup(owner: owner, property: pending.property)
             if groups[group] == nil { order.append(group) }
-            groups[group, default: []].append((pending.slot, target))
+            groups[group, default: []].append((pending.placement, target))
         }
         guard summary.errors == 0 else { return }
         for group in order {
             try apply(groups[group] ?? [], to: group)
         }
+    }
+
+    private func unresolvedMessage(_ pending: PendingFixup) -> String {
+        let property = "\(pending.ownerClass).\(pending.property)"
+        let className = pending.target.className
+        if plans[className]?.primaryKey == nil, case .int(let id) = pending.target.id {
+            return ImportMessages.unresolvedObjectID(className, id: id, property: property)
+        }
+        return ImportMessages.unresolvedReference(className, key: pending.target.id.description, property: property)
     }
 
     /// The object reached from `root` through `steps`.
@@ -99,32 +108,58 @@ extension Importer {
     }
 
     /// Sets the resolved links of one property of one object: a to-one link, list elements at
-    /// their input positions, set elements, or map entries.
-    private func apply(_ links: [(slot: FixupSlot, target: ObjectKey)], to group: LinkGroup) throws {
-        guard let first = links.first, let last = links.last else { return }
-        if case .single = first.slot {
+    /// their input positions, set elements, map entries, or the stand-ins inside a mixed value.
+    private func apply(_ links: [(placement: FixupPlacement, target: ObjectKey)], to group: LinkGroup) throws {
+        if case .link(.single)? = links.first?.placement, let last = links.last {
             try store.set(group.owner, group.property, .value(.object(last.target)))
             return
         }
-        let current = try store.get(group.owner, group.property)
-        switch current {
+        var slots: [(slot: FixupSlot, target: ObjectKey)] = []
+        var value = try store.get(group.owner, group.property)
+        for link in links {
+            switch link.placement {
+            case .link(let slot): slots.append((slot, link.target))
+            case .mixed(let steps): value = Self.replacing(in: value, at: steps[...], with: .object(link.target))
+            }
+        }
+        guard !slots.isEmpty else {
+            try store.set(group.owner, group.property, .value(value))
+            return
+        }
+        switch value {
         case .list(var items):
-            let positioned = links.compactMap { link -> (Int, ObjectKey)? in
+            let positioned = slots.compactMap { link -> (Int, ObjectKey)? in
                 if case .index(let index) = link.slot { return (index, link.target) }
                 return nil
             }
             for (index, target) in positioned.sorted(by: { $0.0 < $1.0 }) {
                 items.insert(.object(target), at: min(index, items.count))
             }
-            items += links.filter { $0.slot == .setElement }.map { .object($0.target) }
+            items += slots.filter { $0.slot == .setElement }.map { .object($0.target) }
             try store.set(group.owner, group.property, .collection(items.map { .value($0) }))
         case .dictionary(var entries):
-            for link in links {
+            for link in slots {
                 if case .key(let key) = link.slot { entries[key] = .object(link.target) }
             }
             try store.set(group.owner, group.property, .map(entries.mapValues { .value($0) }))
         default:
             return
+        }
+    }
+
+    /// `value` with the element at `steps` (list indices, dictionary keys) replaced.
+    static func replacing(in value: StoreValue, at steps: ArraySlice<FixupSlot>, with replacement: StoreValue) -> StoreValue {
+        guard let step = steps.first else { return replacement }
+        switch (step, value) {
+        case (.index(let index), .list(var items)) where index < items.count:
+            items[index] = replacing(in: items[index], at: steps.dropFirst(), with: replacement)
+            return .list(items)
+        case (.key(let key), .dictionary(var entries)):
+            guard let element = entries[key] else { return value }
+            entries[key] = replacing(in: element, at: steps.dropFirst(), with: replacement)
+            return .dictionary(entries)
+        default:
+            return value
         }
     }
 }

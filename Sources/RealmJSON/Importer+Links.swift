@@ -1,8 +1,9 @@
 import RealmSchema
 import RealmStore
 
-/// Links (SPEC §5): a nested object (created, or upserted by primary key), or the target's
-/// primary-key value alone, a reference to an object stored earlier or anywhere in the input.
+/// Links (SPEC §5): a nested object (created, or upserted by primary key), the target's
+/// primary-key value alone, or `realm-export`'s `{"$ref": "Class", "$id": …}`: references to
+/// objects stored earlier or anywhere in the input.
 extension Importer {
     /// The input for one link value (a to-one link, or one element of a list, set or map of
     /// links); nil after a problem or for a forward reference, which is recorded as a fixup.
@@ -13,6 +14,14 @@ extension Importer {
             if property.collection == .single || property.collection == .map { return .value(.null) }
             record(.value(ExtendedJSONError.invalid(value), property, className: plan.name, at: JSONPath(path)))
             return nil
+        }
+        if value.kind == .object {
+            switch exportedReference(value, property, in: plan, linkingTo: target) {
+            case .notAReference: break
+            case .invalid: return nil
+            case .target(let reference):
+                return try link(to: reference, property, ownerClass: plan.name, placement: .link(slot)).map { .value(.object($0)) }
+            }
         }
         if let key = target.primaryKey, Self.isReference(value) {
             return try reference(value, key: key, target: target, property, in: plan, slot: slot)
@@ -54,15 +63,8 @@ extension Importer {
             record(.value(error, property, className: plan.name, at: JSONPath(path)))
             return nil
         }
-        if let stored = try store.object(target.name, primaryKey: primaryKey) {
-            return .value(.object(stored))
-        }
-        guard let origin else { return nil }
-        let frame = frames.count - 1
-        frames[frame].pending.append(PendingFixup(
-            steps: frames[frame].steps, property: property.name, slot: slot, ownerClass: plan.name,
-            targetClass: target.name, primaryKey: primaryKey, origin: origin, path: JSONPath(path)))
-        return nil
+        let reference = ExportReference.Target(className: target.name, id: primaryKey)
+        return try link(to: reference, property, ownerClass: plan.name, placement: .link(slot)).map { .value(.object($0)) }
     }
 
     /// Whether a link value is a primary-key value rather than a nested object: a scalar, or

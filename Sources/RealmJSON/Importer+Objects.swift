@@ -25,7 +25,10 @@ extension Importer {
             // own: an error rolls everything back. After one, savepoints keep failed objects
             // from leaving parts behind that would hide or invent later errors.
             let savepoint = summary.errors > 0 || errorIssueCount > 0
-            created = try store.createForImport(plan.name, value: fields, update: policy, savepoint: savepoint)
+            // An object of a class without a primary key is always created: only top-level ones
+            // carrying `$id` get here under upsert or merge (nested objects inside follow `policy`).
+            created = try store.createForImport(plan.name, value: fields, update: plan.primaryKey == nil ? .error : policy,
+                                                savepoint: savepoint)
         } catch let error as StoreError where error.isInputProblem {
             var at = path
             if error.code == .objectAlreadyExists, let property = plan.primaryKey, value[property.name] != nil {
@@ -95,6 +98,8 @@ extension Importer {
         for (key, _) in object.fields {
             let name = key.string
             guard !plan.propertyNames.contains(name) else { continue }
+            // The `$id` of a top-level object without a primary key is read by `importTopLevelObject`.
+            if path.isEmpty && plan.primaryKey == nil && name == ExportReference.idKey { continue }
             let keyPath = JSONPath(path + [.key(name)])
             let isLinking = plan.linkingNames.contains(name)
             if options.rejectUnknown {
@@ -122,7 +127,7 @@ extension Importer {
         guard let property = plan.primaryKey, let key = object[property.name].flatMap({ decodeKey($0, property) }) else {
             return
         }
-        failedObjects.insert(FailedObject(className: plan.name, primaryKey: key))
+        failedObjects.insert(ExportReference.Target(className: plan.name, id: key))
     }
 }
 

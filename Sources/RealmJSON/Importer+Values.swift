@@ -13,6 +13,7 @@ extension Importer {
             if property.isLink {
                 return try convertLink(value, property, in: plan, slot: .single, owner: owner, policy: policy)
             }
+            if property.isMixed { return try convertMixed(value, property, in: plan, slot: .single) }
             return convertScalar(value, property, in: plan, allowsNull: property.isOptional || property.isMixed)
         case .list, .set:
             if value.isNull { return .collection([]) }
@@ -27,14 +28,11 @@ extension Importer {
                 path.append(.index(index))
                 defer { path.removeLast() }
                 let converted: InputValue?
+                let slot: FixupSlot = isList ? .index(index) : .setElement
                 if property.isLink {
-                    converted = try convertLink(element, property, in: plan, slot: isList ? .index(index) : .setElement,
-                                                owner: owner, policy: policy)
-                } else if !isList && property.isMixed && element.kind.isCollection
-                            && ExtendedJSONWrapper.match(element) == nil {
-                    record(.value(ExtendedJSONError.invalid(element, reason: ImportMessages.setOfCollections), property,
-                                  className: plan.name, at: JSONPath(path)))
-                    converted = nil
+                    converted = try convertLink(element, property, in: plan, slot: slot, owner: owner, policy: policy)
+                } else if property.isMixed {
+                    converted = try convertMixed(element, property, in: plan, slot: slot)
                 } else {
                     converted = convertScalar(element, property, in: plan, allowsNull: property.isOptional || property.isMixed)
                 }
@@ -57,6 +55,8 @@ extension Importer {
                 let converted: InputValue?
                 if property.isLink {
                     converted = try convertLink(element, property, in: plan, slot: .key(stored), owner: owner, policy: policy)
+                } else if property.isMixed {
+                    converted = try convertMixed(element, property, in: plan, slot: .key(stored))
                 } else {
                     converted = convertScalar(element, property, in: plan, allowsNull: property.isOptional || property.isMixed)
                 }

@@ -40,8 +40,12 @@ public final class Importer {
     var frames: [FixupFrame] = []
     var fixups: [Fixup] = []
     var fixupsByRoot: [ObjectKey: [Int]] = [:]
-    /// Objects whose document failed, so references to them are not reported again.
-    var failedObjects: Set<FailedObject> = []
+    /// Objects whose document failed (by primary key or `$id`), so references to them are not
+    /// reported again.
+    var failedObjects: Set<ExportReference.Target> = []
+    /// Objects of classes without a primary key created from input with an `$id`, by class and
+    /// `$id` (see `Importer+References.swift`).
+    var objectIDs: [ExportReference.Target: ObjectKey] = [:]
     /// (class, key) pairs already warned about, so each unknown key is printed once.
     var warnedKeys: Set<String> = []
     var objectCount = 0
@@ -156,12 +160,7 @@ public final class Importer {
         errorIssueCount = 0
         path.removeAll(keepingCapacity: true)
         if let plan = try documentPlan(document, source: source) {
-            let policy = plan.isAsymmetric ? .error : self.policy
-            if policy != .error && plan.primaryKey == nil {
-                record(.error(ImportMessages.noPrimaryKey(plan.name), at: []))
-            } else {
-                try document.withRoot { root throws in _ = try importObject(root, plan, policy: policy) }
-            }
+            try document.withRoot { root throws in try importTopLevelObject(root, plan) }
         }
         for issue in issues {
             report(issue.diagnostic(in: origin))

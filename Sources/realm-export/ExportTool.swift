@@ -1,6 +1,7 @@
 import Foundation
 import RealmCLI
 import RealmJSON
+import RealmQuery
 import RealmSchema
 import RealmStore
 
@@ -58,7 +59,8 @@ enum ExportTool {
             classes: parsed.values("--class"),
             shape: outbox || parsed.has("--ndjson") ? .ndjson : .classes,
             mode: outbox || parsed.has("--canonical") ? .canonical : .relaxed,
-            pretty: parsed.has("--pretty"))
+            pretty: parsed.has("--pretty"),
+            selection: try selection(parsed, outbox: outbox))
         return (path, options, outbox)
     }
 
@@ -69,6 +71,8 @@ enum ExportTool {
             return IOFailure(export.message)
         case let export as ExportError:
             return Diagnostic(.error, export.message)
+        case let query as QueryError:
+            return query.diagnostic
         case let store as StoreError:
             return IOFailure(ExportCommand.unreadableStore(path, store))
         default:
@@ -87,5 +91,27 @@ enum ExportTool {
             }
         }
         return .text
+    }
+}
+
+/// `--query`, `--sort` and `--limit`: which objects of the exported class to write.
+extension ExportTool {
+    /// The selection the options ask for (nil when none is given); usage errors for a limit
+    /// that is not a non-negative integer and for a selection of the outbox.
+    static func selection(_ parsed: ParsedArguments, outbox: Bool) throws(UsageError) -> ExportSelection? {
+        let query = parsed.value("--query")
+        let sort = parsed.values("--sort")
+        let limitText = parsed.value("--limit")
+        guard query != nil || !sort.isEmpty || limitText != nil else { return nil }
+        if outbox {
+            let option = query != nil ? "--query" : sort.isEmpty ? "--limit" : "--sort"
+            throw ExportCommand.conflicting(option, "--outbox")
+        }
+        var limit: Int?
+        if let limitText {
+            guard let value = Int(limitText), value >= 0 else { throw ExportCommand.badLimit(limitText) }
+            limit = value
+        }
+        return ExportSelection(query: query, sort: sort, limit: limit)
     }
 }

@@ -26,6 +26,8 @@ enum SchemaCommands {
             .value("--access", valueName: "level", allowed: ["public", "internal"],
                    help: "Access level of generated declarations (default: internal)."),
             .flag("--check", help: "Write nothing; exit 1 if a generated file is missing or stale (for CI)."),
+            .value("--source-root", valueName: "dir",
+                   help: "Name schema files relative to this directory in headers and diagnostics (build plugins)."),
             errorFormat,
         ])
 

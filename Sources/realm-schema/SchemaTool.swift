@@ -69,7 +69,7 @@ enum SchemaTool {
 
     /// Loads and validates the schema; prints warnings; throws all errors at once.
     static func compile(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput) throws -> Schema {
-        let sources = try SchemaInputs.load(parsed.positionals)
+        let sources = try SchemaInputs.load(parsed.positionals, relativeTo: parsed.value("--source-root"))
         let compilation = SchemaCompiler.compile(sources)
         let diagnostics = compilation.diagnostics.sorted
         guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {

@@ -9,11 +9,15 @@ import RealmStore
 ///     realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
 ///                                              insert NDJSON rows through the dynamic API
 ///                                              (bulk mode; --atomic: a savepoint per create)
+///     realm-store-tool bench-query-fill DB N   a store of N Item objects for the query benchmark
+///     realm-store-tool bench-query DB QUERY    run an RQL query on Item, print the keys
 let arguments = CommandLine.arguments
 let usage = """
     usage: realm-store-tool write-forever DB
            realm-store-tool count DB CLASS
            realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
+           realm-store-tool bench-query-fill DB N
+           realm-store-tool bench-query DB QUERY
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -27,6 +31,10 @@ do {
         try WriteForever.run(path: arguments[2])
     case ("count", 4):
         print(try Store(path: arguments[2]).count(arguments[3]))
+    case ("bench-query-fill", 4):
+        try BenchQuery.fill(store: arguments[2], count: Int(arguments[3]) ?? 0)
+    case ("bench-query", 4):
+        try BenchQuery.run(store: arguments[2], query: arguments[3])
     case ("bench-insert", 6):
         try BenchInsert.run(store: arguments[2], schema: arguments[3], input: arguments[4], className: arguments[5], atomic: false)
     case ("bench-insert", 7) where arguments[6] == "--atomic":

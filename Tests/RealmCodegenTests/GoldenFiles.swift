@@ -13,6 +13,9 @@ enum GoldenFiles {
     static let schemasDirectory = testDirectory.appendingPathComponent("Schemas", isDirectory: true)
     static let goldensDirectory = testDirectory.appendingPathComponent("Goldens", isDirectory: true)
     static let golden = ".golden"
+    /// The test target that compiles the Swift goldens against RealmStore keeps exact copies.
+    static let generatedModelsDirectory = testDirectory.deletingLastPathComponent()
+        .appendingPathComponent("GeneratedModelTests/Generated", isDirectory: true)
 
     static var isRecording: Bool {
         ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
@@ -69,6 +72,25 @@ enum GoldenFiles {
             if expected != file.contents {
                 let diff = try unifiedDiff(expected: expected, actual: file.contents, name: file.path)
                 Issue.record("Goldens/\(folder)/\(url.lastPathComponent) differs (RECORD_GOLDENS=1 re-records):\n\(diff)")
+            }
+        }
+    }
+
+    /// Compares `files` with their copies in `Tests/GeneratedModelTests/Generated` (or records
+    /// them), so the code compiled there is exactly what the generator writes.
+    static func verifyCompiledCopies(_ files: [GeneratedFile]) throws {
+        let directory = generatedModelsDirectory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in files {
+            let url = directory.appendingPathComponent(file.path)
+            if isRecording {
+                try file.contents.write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            if expected != file.contents {
+                let diff = try unifiedDiff(expected: expected, actual: file.contents, name: file.path)
+                Issue.record("GeneratedModelTests/Generated/\(file.path) differs from the generator (RECORD_GOLDENS=1 re-records):\n\(diff)")
             }
         }
     }

@@ -10,7 +10,9 @@ import Testing
         guard let schema = try GoldenFiles.compiledSchema() else {
             return
         }
-        try GoldenFiles.verify(SwiftModelGenerator().generate(schema), folder: "Swift")
+        let files = SwiftModelGenerator().generate(schema)
+        try GoldenFiles.verify(files, folder: "Swift")
+        try GoldenFiles.verifyCompiledCopies(files)
     }
 
     @Test func publicSwiftModels() throws {

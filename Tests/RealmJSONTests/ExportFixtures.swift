@@ -4,8 +4,9 @@ import RealmSchema
 import RealmStore
 import Testing
 
-/// Helpers of the export tests: exporting into memory, importing with the real importer,
-/// temporary directories, and a readable first difference between two exports.
+/// Helpers of the export tests: exporting into memory, importing with the real importer, the
+/// schema `realm-schema dump` gives, temporary directories, and a readable first difference
+/// between two exports.
 enum ExportFixtures {
     /// A fresh directory under the system's temporary directory.
     static func temporaryDirectory() -> String {
@@ -41,6 +42,30 @@ enum ExportFixtures {
         #expect(errors.isEmpty, "seed \(seed.map(String.init) ?? "-"): \(errors.prefix(5).map(\.description))")
         #expect(summary.committed)
         return store
+    }
+
+    /// The schema `realm-schema dump --store PATH` prints for the store file at `path` (the
+    /// tool's `SchemaYAMLWriter` text), compiled by `SchemaCompiler` as `realm-import --schema`
+    /// compiles it. The tool is built with the package's tests (EndToEndTests runs it); it sits
+    /// beside the test bundle.
+    static func dumpedSchema(ofStoreAt path: String) throws -> Schema {
+        let process = Process()
+        var tool = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: tool.appendingPathComponent("realm-schema").path) {
+            tool = tool.deletingLastPathComponent()
+        }
+        process.executableURL = tool.appendingPathComponent("realm-schema")
+        process.arguments = ["dump", "--store", path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let yaml = output.fileHandleForReading.readDataToEndOfFile()
+        let messages = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "realm-schema dump: \(String(decoding: messages, as: UTF8.self))")
+        let compilation = SchemaCompiler.compile([SchemaSource(path: "dumped.yaml", text: String(decoding: yaml, as: UTF8.self))])
+        return try #require(compilation.schema, "\(compilation.diagnostics.all)")
     }
 
     /// Where two texts first differ, with some context, for failure messages.

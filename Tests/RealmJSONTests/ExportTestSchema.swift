@@ -54,7 +54,7 @@ enum ExportTestSchema {
         }
         if references {
             kitchen += [property("note", .object("Note"), optional: true), property("notes", .object("Note"), .list),
-                        property("noteMap", .object("Note"), .map, optional: true)]
+                        property("noteSet", .object("Note"), .set), property("noteMap", .object("Note"), .map, optional: true)]
             part.append(property("note", .object("Note"), optional: true))
             models.append(ModelSchema(name: "Note", properties: [
                 property("text", .string), property("next", .object("Note"), optional: true),
@@ -65,5 +65,23 @@ enum ExportTestSchema {
         models.insert(ModelSchema(name: "Kitchen", primaryKey: "id", properties: kitchen), at: 0)
         models.insert(ModelSchema(name: "Part", kind: .embedded, properties: part), at: 1)
         return Schema(schemaVersion: 1, models: models)
+    }
+
+    /// One class without a primary key, `Note`, linking to itself in every way (to-one, list,
+    /// set, map, inside an embedded object and inside mixed values): its NDJSON export holds
+    /// every `$id` and every `$ref`.
+    static func notes() -> Schema {
+        Schema(schemaVersion: 1, models: [
+            ModelSchema(name: "Note", properties: [
+                property("text", .string), property("at", .date, optional: true), property("next", .object("Note"), optional: true),
+                property("others", .object("Note"), .list), property("otherSet", .object("Note"), .set),
+                property("byKey", .object("Note"), .map, optional: true), property("clip", .object("Clip"), optional: true),
+                property("any", .mixed), property("anyList", .mixed, .list), property("anySet", .mixed, .set),
+                property("anyMap", .mixed, .map),
+            ]),
+            ModelSchema(name: "Clip", kind: .embedded, properties: [
+                property("label", .string), property("note", .object("Note"), optional: true), property("any", .mixed),
+            ]),
+        ])
     }
 }

@@ -1,0 +1,27 @@
+import RealmStore
+
+// The guide's Dog model, as Realm Swift declares it, plus the property table RealmStore
+// reads instead of reflecting over the class (see the README).
+class Dog: Object {
+    @Persisted var name = ""
+    @Persisted var age = 0
+    @Persisted var color = ""
+    @Persisted var currentCity = ""
+    @Persisted var citiesVisited: MutableSet<String>
+    @Persisted var companion: AnyRealmValue
+
+    // Map of city name -> favorite park in that city
+    @Persisted var favoriteParksByCity: Map<String, String>
+
+    override class func persistedProperties() -> [PersistedProperty] {
+        [
+            PersistedProperty("name", \Dog.name),
+            PersistedProperty("age", \Dog.age),
+            PersistedProperty("color", \Dog.color),
+            PersistedProperty("currentCity", \Dog.currentCity),
+            PersistedProperty("citiesVisited", \Dog.citiesVisited),
+            PersistedProperty("companion", \Dog.companion),
+            PersistedProperty("favoriteParksByCity", \Dog.favoriteParksByCity),
+        ]
+    }
+}

@@ -1,0 +1,69 @@
+import RealmSchema
+import RealmStore
+
+/// Which objects of a class `Exporter` writes: a Realm Query Language filter, sort key paths
+/// and a limit (`realm-export --query`, `--sort`, `--limit`).
+///
+/// For example:
+///
+///     ExportSelection(query: "age > 3", sort: ["-age", "name"], limit: 10).sortKeys(primaryKey: "_id")
+///     // [("age", false), ("name", true)]
+public struct ExportSelection: Sendable, Hashable {
+    /// The predicate (RQL, may end in its own SORT/DISTINCT/LIMIT); nil selects every object.
+    public var query: String?
+    /// Key paths to sort by, first is primary; a leading `-` sorts descending.
+    public var sort: [String]
+    /// At most this many objects.
+    public var limit: Int?
+
+    public init(query: String? = nil, sort: [String] = [], limit: Int? = nil) {
+        self.query = query
+        self.sort = sort
+        self.limit = limit
+    }
+
+    /// Whether the selection keeps every object in the default order.
+    public var isEverything: Bool { query == nil && sort.isEmpty && limit == nil }
+
+    /// The sort keys as key paths and directions: `-age` is `age` descending. Without any
+    /// (and without a SORT in the query) the primary key, so the order stays the export's.
+    public func sortKeys(primaryKey: String?) -> [(keyPath: String, ascending: Bool)] {
+        let keys = sort.map { $0.hasPrefix("-") ? (String($0.dropFirst()), false) : ($0, true) }
+        if keys.isEmpty, let primaryKey, !(query ?? "").uppercased().contains("SORT") { return [(primaryKey, true)] }
+        return keys
+    }
+}
+
+extension Exporter {
+    /// Calls `body` with each object of `model` to export, in order, and its `$id` position
+    /// for classes without a primary key (1, 2, 3, … for a whole class; the insertion ordinal
+    /// for a selection, so links from other classes still resolve).
+    func forEachObjectToExport(_ model: ModelSchema, _ body: (ObjectKey, Int64?) throws -> Void) throws {
+        let hasPrimaryKey = model.primaryKey != nil
+        guard let selection = options.selection, !selection.isEverything else {
+            var position: Int64 = 0
+            try store.forEachObject(model.name, order: .primaryKey) { object in
+                position += 1
+                try body(object, hasPrimaryKey ? nil : position)
+            }
+            return
+        }
+        let ordinals = hasPrimaryKey ? nil : try store.insertionOrdinals(model.name)
+        try store.forEachMatch(model.name, selection.query ?? "TRUEPREDICATE", sortedBy: selection.sortKeys(primaryKey: model.primaryKey),
+                               limit: selection.limit) { object in
+            try body(object, try ordinals?.ordinal(of: object.key))
+        }
+    }
+
+    /// A selection applies to one class: `--class` must name it unless the store has one.
+    func checkSelection(_ models: [ModelSchema]) throws(ExportError) {
+        guard let selection = options.selection, !selection.isEverything, models.count != 1 else { return }
+        throw ExportError(ExportMessages.selectionNeedsOneClass(models.map(\.name)))
+    }
+}
+
+extension ExportMessages {
+    static func selectionNeedsOneClass(_ names: [String]) -> String {
+        "--query, --sort and --limit select objects of one class; name it with --class (one of \(names.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,43 @@
+import RealmSchema
+import RealmStore
+
+/// The benchmark's model: eight properties of the common scalar types.
+final class BenchItem: Object {
+    @Persisted(primaryKey: true) var id: Int
+    @Persisted var name: String
+    @Persisted var score: Double
+    @Persisted var count: Int32
+    @Persisted var flag: Bool
+    @Persisted var created: Date
+    @Persisted var note: String?
+    @Persisted var tag: ObjectId
+
+    override class func persistedProperties() -> [PersistedProperty] {
+        [
+            PersistedProperty("id", \BenchItem.id),
+            PersistedProperty("name", \BenchItem.name),
+            PersistedProperty("score", \BenchItem.score),
+            PersistedProperty("count", \BenchItem.count),
+            PersistedProperty("flag", \BenchItem.flag),
+            PersistedProperty("created", \BenchItem.created),
+            PersistedProperty("note", \BenchItem.note),
+            PersistedProperty("tag", \BenchItem.tag),
+        ]
+    }
+
+    /// The same model for the dynamic API.
+    static let schema = Schema(schemaVersion: 0, models: [
+        ModelSchema(name: "BenchItem", primaryKey: "id", properties: [
+            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "name", type: PropertyType(.string)),
+            PropertySchema(name: "score", type: PropertyType(.double)),
+            PropertySchema(name: "count", type: PropertyType(.int(.int32))),
+            PropertySchema(name: "flag", type: PropertyType(.bool)),
+            PropertySchema(name: "created", type: PropertyType(.date)),
+            PropertySchema(name: "note", type: PropertyType(.string, isOptional: true)),
+            PropertySchema(name: "tag", type: PropertyType(.objectId)),
+        ]),
+    ])
+
+    static let names = ["id", "name", "score", "count", "flag", "created", "note", "tag"]
+}

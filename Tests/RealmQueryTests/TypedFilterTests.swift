@@ -1,0 +1,78 @@
+import Foundation
+import RealmStore
+import XCTest
+
+final class Kennel: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var city = ""
+    @Persisted var hounds: List<Hound>
+    @Persisted var favorites: MutableSet<Hound>
+
+    override class func persistedProperties() -> [PersistedProperty] {
+        [PersistedProperty("id", \Kennel.id), PersistedProperty("city", \Kennel.city),
+         PersistedProperty("hounds", \Kennel.hounds), PersistedProperty("favorites", \Kennel.favorites)]
+    }
+}
+
+final class Hound: Object {
+    @Persisted var name = ""
+    @Persisted var age = 0
+    @Persisted(originProperty: "hounds") var kennels: LinkingObjects<Kennel>
+
+    override class func persistedProperties() -> [PersistedProperty] {
+        [PersistedProperty("name", \Hound.name), PersistedProperty("age", \Hound.age), PersistedProperty("kennels", \Hound.kennels)]
+    }
+}
+
+/// `filter(_:_:)` and `index(matching:_:)` on Results, List, MutableSet, LinkingObjects and
+/// AnyRealmCollection.
+final class TypedFilterTests: XCTestCase {
+    func makeRealm() throws -> Realm {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("query-typed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try Realm(configuration: Realm.Configuration(fileURL: directory.appendingPathComponent("t.realm"),
+                                                            objectTypes: [Kennel.self, Hound.self]))
+    }
+
+    func testFilterOnEveryCollection() throws {
+        let realm = try makeRealm()
+        let kennel = Kennel()
+        try realm.write {
+            kennel.id = 1
+            kennel.city = "Oslo"
+            for (name, age) in [("Rex", 3), ("rover", 7), ("Fido", 1), ("Ruby", 5)] {
+                let hound = Hound()
+                hound.name = name
+                hound.age = age
+                kennel.hounds.append(hound)
+            }
+            realm.add(kennel)
+            kennel.hounds.append(kennel.hounds[0])
+            kennel.favorites.insert(kennel.hounds[1])
+            kennel.favorites.insert(kennel.hounds[2])
+        }
+        let all = realm.objects(Hound.self)
+        XCTAssertEqual(all.filter("age > %@ AND name BEGINSWITH[c] %@", 2, "r").map(\.name), ["Rex", "rover", "Ruby"])
+        XCTAssertEqual(all.filter("age > $0 SORT(age DESC) LIMIT(2)", 0).map(\.name), ["rover", "Ruby"])
+        XCTAssertEqual(all.filter("%K IN %@", "name", ["Fido", "Rex"]).map(\.name), ["Rex", "Fido"])
+        XCTAssertEqual(kennel.hounds.filter("age >= 3").map(\.name), ["Rex", "rover", "Ruby", "Rex"])
+        XCTAssertEqual(kennel.hounds.filter("age >= 3 SORT(name ASC)").map(\.name), ["Rex", "Ruby", "rover"])
+        XCTAssertEqual(kennel.favorites.filter("age < 5").map(\.name), ["Fido"])
+        XCTAssertEqual(kennel.hounds[0].kennels.filter("city == 'Oslo'").count, 2)
+        XCTAssertEqual(AnyRealmCollection(kennel.hounds).filter("name ==[c] 'RUBY'").count, 1)
+        XCTAssertEqual(realm.objects(Kennel.self).filter("ANY hounds.age > 6").count, 1)
+        XCTAssertEqual(realm.objects(Kennel.self).filter("hounds.@count == 5 AND favorites.@count == 2").count, 1)
+        XCTAssertEqual(kennel.hounds.index(matching: "name == %@", "Ruby"), 3)
+        XCTAssertEqual(kennel.hounds.index(matching: "age > 100"), nil)
+        XCTAssertEqual(all.index(matching: "name ENDSWITH 'o'"), 2)
+
+        let young = all.filter("age < 3")
+        XCTAssertEqual(young.count, 1)
+        try realm.write {
+            let hound = Hound()
+            hound.name = "Pup"
+            realm.add(hound)
+        }
+        XCTAssertEqual(realm.objects(Hound.self).filter("age < 3").count, 2)
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The typed API (Realm, @Persisted models) against the dynamic API (Store) on the same data:
+# 1e5 objects added in one write transaction, then every property of every object read back.
+set -euo pipefail
+source "$(dirname "$0")/stats.sh"
+work="$BENCH_OUT/typed"
+rm -rf "$work"; mkdir -p "$work"
+count=100000
+runs=5
+for i in $(seq $runs); do
+    for mode in typed dynamic; do
+        rm -f "$work/$mode.realm"*
+        read -r write read < <("$BIN/realm-typed-bench" "$mode" "$work/$mode.realm" "$count" 2>/dev/null)
+        echo "$write" >> "$work/$mode.write"
+        echo "$read" >> "$work/$mode.read"
+    done
+    echo "typed run $i/$runs" >&2
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+tw=$(median "$work/typed.write"); dw=$(median "$work/dynamic.write")
+tr=$(median "$work/typed.read"); dr=$(median "$work/dynamic.read")
+cat <<MD
+## Typed API vs dynamic API
+
+$count objects of an 8-property model (int primary key, string, double, int32, bool, date,
+optional string, ObjectId) added in one write transaction, then every property of every
+object read back. Typed: \`realm.add(item)\` per object and \`item.name\` etc. through
+\`realm.objects(BenchItem.self)\`; dynamic: \`store.create\` per object and \`store.get\` per
+property. Release build, $runs alternating runs, median; ratio = typed / dynamic (below 1 is faster).
+
+| phase | typed (median) | dynamic (median) | ratio |
+| --- | --- | --- | --- |
+| add $count objects in one write | $tw s | $dw s | $(ratio "$tw" "$dw") |
+| read every property back | $tr s | $dr s | $(ratio "$tr" "$dr") |
+MD
