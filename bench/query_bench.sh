@@ -19,7 +19,7 @@ sqlite3 "$db" "$sql" > "$work/sqlite.out"
 cmp -s "$work/store.out" "$work/sqlite.out" || { echo "query: the store and sqlite3 disagree" >&2; exit 1; }
 rows=$(wc -l < "$work/store.out")
 # The store's own connection settings (Store.configure), for the third row.
-pragmas="PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;"
+pragmas="PRAGMA cache_size=-65536;"
 runs=7
 for i in $(seq $runs); do
     measure "$work/store.t" "$work/store.rss" "$BIN/realm-store-tool" bench-query "$db" "$rql"
@@ -49,7 +49,7 @@ including process start. (Filling the store through the dynamic API took $fill_s
 | **ratio store / sqlite3** | **${ratio}×** (goal ≤ 1.2×) | |
 | ratio store / sqlite3 with the store's pragmas | ${pragma_ratio}× | |
 
-The store's connection runs with \`temp_store=MEMORY\` and a 64 MB page cache (\`Store\`'s
+The store's connection runs with a 64 MB page cache (\`Store\`'s
 configuration, for imports); the third row runs the hand-written SQL under the same settings, so
 the difference between the two ratios is the connection's configuration, not the query compiler.
 MD

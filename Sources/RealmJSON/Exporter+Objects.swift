@@ -28,7 +28,7 @@ extension Exporter {
         switch (type.collection, value) {
         case (.list, .list(let elements)), (.set, .list(let elements)):
             try writer.beginArray()
-            for element in elements {
+            for element in type.collection == .set ? try exportOrder(ofSetElements: elements) : elements {
                 try writeElement(element, type.base)
             }
             try writer.endArray()

@@ -54,6 +54,8 @@ public final class Exporter {
     var exported: Set<String> = []
     /// Insertion ordinals of classes without a primary key, made on first use.
     var ordinals: [String: InsertionOrdinals] = [:]
+    /// Positions of objects in their class's export order, for ordering links in sets.
+    var exportRanks: [String: [Int64: Int]] = [:]
 
     public init(store: Store, options: ExportOptions, output: ExportOutput) {
         self.store = store
@@ -74,7 +76,10 @@ public final class Exporter {
         exported = Set(models.map(\.name))
         try checkSelection(models)
         try checkReferencedClasses(models)
-        defer { ordinals = [:] }
+        defer {
+            ordinals = [:]
+            exportRanks = [:]
+        }
         try store.readTransaction {
             switch options.shape {
             case .ndjson:

@@ -98,7 +98,7 @@ public final class Store {
         _ = try connection.scalarText("PRAGMA journal_mode=WAL")
         // 64 MB page cache (SQLite's default is 2 MB): large imports touch indexes all over the
         // file; savepoint journals stay in memory.
-        try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY")
+        try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536")
     }
 
     /// Builds the per-class storage descriptions for `schema` from `_realm_classes` ids.

@@ -82,3 +82,34 @@ struct ExportRoundTripTests {
         #expect(difference == "identical", "seed \(seed)")
     }
 }
+
+/// A set's links are written in their targets' export order, not in the order of object keys.
+@Suite("realm-export set order")
+struct ExportSetOrderTests {
+    @Test func setsOfLinksRoundTripWhenTargetsWereCreatedOutOfKeyOrder() throws {
+        let schema = Schema(schemaVersion: 1, models: [
+            ModelSchema(name: "Tag", primaryKey: "name", properties: [
+                PropertySchema(name: "name", type: PropertyType(.string), isPrimaryKey: true),
+            ]),
+            ModelSchema(name: "Post", primaryKey: "id", properties: [
+                PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
+                PropertySchema(name: "tags", type: PropertyType(.object("Tag"), collection: .set)),
+                PropertySchema(name: "any", type: PropertyType(.mixed, collection: .set)),
+            ]),
+        ])
+        let directory = ExportFixtures.temporaryDirectory()
+        let store = try Store(path: directory + "/a.sqlite", schema: schema)
+        try store.write {
+            // Created in descending key order: object keys run opposite to primary keys.
+            let tags = try ["zebra", "mango", "apple"].map { try store.create("Tag", value: ["name": .value(.string($0))]) }
+            try store.create("Post", value: [
+                "id": 1,
+                "tags": .collection(tags.map { .value(.object($0)) }),
+                "any": .collection(tags.map { .value(.object($0)) } + [.value(.int(3))]),
+            ])
+        }
+        let exported = try ExportFixtures.export(store, ExportOptions())
+        #expect(exported.contains(#""tags":["apple","mango","zebra"]"#), "\(exported)")
+        try ExportRoundTripTests.expectRoundTrip(store, in: directory, [ExportOptions(), ExportOptions(mode: .canonical)], seed: 0)
+    }
+}

@@ -14,6 +14,7 @@ struct ExportTestStore {
     init(seed: UInt64, schema: Schema, mixedLinks: Bool, keywordKeys: Bool = true) {
         values = ExportTestValues(random: SeededRandom(seed: seed))
         values.allowsKeywordKeys = keywordKeys
+        values.allowsYearZero = keywordKeys   // both off for the pymongo comparison
         self.schema = schema
         self.mixedLinks = mixedLinks
     }
@@ -22,11 +23,9 @@ struct ExportTestStore {
         try store.write {
             var created: [String: [ObjectKey]] = [:]
             for model in schema.models where model.kind == .object {
-                var inputs = (0..<objects).map { scalars(model, $0) }
-                if let primaryKey = model.primaryKey {
-                    inputs.sort { Self.storedOrder($0[primaryKey], $1[primaryKey]) }
-                }
-                for fields in inputs {
+                // Random primary keys are created in random order, so object keys do not follow
+                // the export order (sets of links must still round-trip byte for byte).
+                for fields in (0..<objects).map({ scalars(model, $0) }) {
                     created[model.name, default: []].append(try store.create(model.name, value: fields))
                 }
             }
@@ -41,21 +40,6 @@ struct ExportTestStore {
             for model in schema.models where model.kind == .object && values.random.chance(60) {
                 if let victim = created[model.name]?.dropFirst().first { try store.delete(victim) }
             }
-        }
-    }
-
-    /// Whether one primary key comes before another in the store's order (numbers numerically,
-    /// strings and UUIDs by bytes). Objects with a primary key are created in that order, the
-    /// order in which an import of their export creates them: the exporter writes a set of links
-    /// in stored order, which is the targets' insertion order (README, realm-export), so only
-    /// then is the set written in the same order after the round trip.
-    static func storedOrder(_ lhs: InputValue?, _ rhs: InputValue?) -> Bool {
-        switch (lhs, rhs) {
-        case let (.value(.int(left))?, .value(.int(right))?): left < right
-        case let (.value(.string(left))?, .value(.string(right))?): left.utf8.lexicographicallyPrecedes(right.utf8)
-        case let (.value(.uuid(left))?, .value(.uuid(right))?):
-            withUnsafeBytes(of: left.uuid) { a in withUnsafeBytes(of: right.uuid) { b in a.lexicographicallyPrecedes(b) } }
-        default: false
         }
     }
 

@@ -16,6 +16,8 @@ extension QueryTableTests {
             "pets['k2'].age > 0", "ANY attrs.@keys == 'Key'", "attrs.@keys == 'ä'", "NONE counts.@keys == 'k1'",
             "ALL pets.@values.age > -10", "pets.@count == 0", "age > best.age", "age == friend.age", "name ==[c] best.name",
             "nick == name", "balance >= friend.balance", "born < friend.born", "extra == friend.extra",
+            "friend.scores.@count > 1", "ALL friend.scores > 3", "ANY friend.dogs.owners.age > 40", "friend.best.owners.@count >= 1",
+            "SUBQUERY(dogs, $d, SUBQUERY($d.toys, $t, $t.price > 1).@count > 0).@count > 0", "friend.friend.friend == nil",
         ]
         for query in personQueries { c.check("Person", query) }
         let dogQueries = [

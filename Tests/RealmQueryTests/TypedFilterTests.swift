@@ -7,10 +7,12 @@ final class Kennel: Object {
     @Persisted var city = ""
     @Persisted var hounds: List<Hound>
     @Persisted var favorites: MutableSet<Hound>
+    @Persisted var byRole: Map<String, Hound?>
 
     override class func persistedProperties() -> [PersistedProperty] {
         [PersistedProperty("id", \Kennel.id), PersistedProperty("city", \Kennel.city),
-         PersistedProperty("hounds", \Kennel.hounds), PersistedProperty("favorites", \Kennel.favorites)]
+         PersistedProperty("hounds", \Kennel.hounds), PersistedProperty("favorites", \Kennel.favorites),
+         PersistedProperty("byRole", \Kennel.byRole)]
     }
 }
 
@@ -24,8 +26,8 @@ final class Hound: Object {
     }
 }
 
-/// `filter(_:_:)` and `index(matching:_:)` on Results, List, MutableSet, LinkingObjects and
-/// AnyRealmCollection.
+/// `filter(_:_:)` and `index(matching:_:)` on Results, List, MutableSet, LinkingObjects,
+/// AnyRealmCollection and Map.
 final class TypedFilterTests: XCTestCase {
     func makeRealm() throws -> Realm {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("query-typed-\(UUID().uuidString)")
@@ -50,6 +52,10 @@ final class TypedFilterTests: XCTestCase {
             kennel.hounds.append(kennel.hounds[0])
             kennel.favorites.insert(kennel.hounds[1])
             kennel.favorites.insert(kennel.hounds[2])
+            kennel.byRole["guard"] = kennel.hounds[0]
+            kennel.byRole["lead"] = kennel.hounds[1]
+            kennel.byRole["spare"] = nil as Hound?
+            kennel.byRole["tail"] = kennel.hounds[3]
         }
         let all = realm.objects(Hound.self)
         XCTAssertEqual(all.filter("age > %@ AND name BEGINSWITH[c] %@", 2, "r").map(\.name), ["Rex", "rover", "Ruby"])
@@ -62,6 +68,8 @@ final class TypedFilterTests: XCTestCase {
         XCTAssertEqual(AnyRealmCollection(kennel.hounds).filter("name ==[c] 'RUBY'").count, 1)
         XCTAssertEqual(realm.objects(Kennel.self).filter("ANY hounds.age > 6").count, 1)
         XCTAssertEqual(realm.objects(Kennel.self).filter("hounds.@count == 5 AND favorites.@count == 2").count, 1)
+        XCTAssertEqual(kennel.byRole.filter("age > 2").map { $0?.name }, ["Rex", "rover", "Ruby"])
+        XCTAssertEqual(kennel.byRole.filter("age > 2 SORT(age DESC) LIMIT(2)").map { $0?.name }, ["rover", "Ruby"])
         XCTAssertEqual(kennel.hounds.index(matching: "name == %@", "Ruby"), 3)
         XCTAssertEqual(kennel.hounds.index(matching: "age > 100"), nil)
         XCTAssertEqual(all.index(matching: "name ENDSWITH 'o'"), 2)
