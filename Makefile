@@ -15,11 +15,11 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build
 	$(SWIFT) build --package-path Examples/PluginExample $(SWIFT_FLAGS)
 	$(SWIFT) run --skip-build --package-path Examples/PluginExample PluginExample
 	$(SWIFT) build --package-path Examples/CreateExamples $(SWIFT_FLAGS)
 	$(SWIFT) run --skip-build --package-path Examples/CreateExamples CreateExamples
+	$(SWIFT) test --skip-build
 
 demo: build
 	@scripts/demo.sh "$(DEMO_OUT)"
