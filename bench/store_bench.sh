@@ -81,7 +81,7 @@ echo
 echo "The shared/bench Person data inserted with \`Store.create\` (realm-store-tool bench-insert) versus"
 echo "shared/bench/limit_loader.c doing the same inserts with prepared statements. Goal: <= 1.3x."
 echo
-echo '\`\`\`'
+echo '```'
 echo "machine: $(nproc) cores, $(sed -n 's/model name\s*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "sqlite $(pkg-config --modversion sqlite3), runs per side: $RUNS (alternated), store mode: $([ "$ATOMIC" = 1 ] && echo "atomic (savepoint per create)" || echo "bulk (atomicOperations = false)")"
 for N in "${SIZES[@]}"; do

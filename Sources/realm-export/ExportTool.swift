@@ -24,6 +24,8 @@ enum ExportTool {
         let store: Store
         do {
             store = try Store(path: path)
+            // One pass over the file: a small page cache keeps memory flat at any store size.
+            try store.setPageCache(kibibytes: 8_192)
         } catch {
             throw IOFailure(ExportCommand.unreadableStore(path, error))
         }
