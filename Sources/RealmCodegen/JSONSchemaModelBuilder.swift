@@ -33,7 +33,12 @@ struct JSONSchemaModelBuilder {
         }
         members.append(JSONMember("type", .string("object")))
         let properties = model.persistedProperties
-        members.append(JSONMember("properties", .object(properties.map { JSONMember($0.name, propertySchema($0)) })))
+        var propertyMembers = properties.map { JSONMember($0.name, propertySchema($0)) }
+        if model.name == rootModel, model.kind == .object, model.primaryKey == nil {
+            // realm-export numbers these objects so that links can name them (`$ref`/`$id`).
+            propertyMembers.insert(JSONMember("$id", Self.exportID), at: 0)
+        }
+        members.append(JSONMember("properties", .object(propertyMembers)))
         let required = properties.filter(Self.isRequired).map { JSONValue.string($0.name) }
         if !required.isEmpty {
             members.append(JSONMember("required", .array(required)))
@@ -106,11 +111,34 @@ struct JSONSchemaModelBuilder {
         } else {
             nested = JSONSchemaBuilding.reference(JSONSchemaGenerator.fileName(for: target))
         }
-        guard let model, model.kind != .embedded, let key = model.primaryKeyProperty else {
+        guard let model, model.kind != .embedded else {
             return nested
         }
-        return .object([JSONMember("anyOf", .array([nested, elementSchema(key.type.base, enumValues: key.enumValues)]))])
+        guard let key = model.primaryKeyProperty else {
+            return .object([JSONMember("anyOf", .array([nested, Self.exportReference(target, id: Self.exportID)]))])
+        }
+        let keyValue = elementSchema(key.type.base, enumValues: key.enumValues)
+        let reference = Self.exportReference(target, id: JSONSchemaBuilding.nullable(keyValue))
+        return .object([JSONMember("anyOf", .array([nested, keyValue, reference]))])
     }
+
+    /// realm-export's reference to an object, `{"$ref": "Class", "$id": …}` (see the README's
+    /// realm-export section): the position of an object of a class without a primary key, or a
+    /// primary-key value (null when the key is null).
+    static func exportReference(_ target: String, id: JSONValue) -> JSONValue {
+        .object([
+            JSONMember("type", .string("object")),
+            JSONMember("properties", .object([
+                JSONMember("$ref", .object([JSONMember("const", .string(target))])),
+                JSONMember("$id", id),
+            ])),
+            JSONMember("required", .array([.string("$ref"), .string("$id")])),
+            JSONMember("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// The `$id` realm-export gives an object of a class without a primary key: 1, 2, 3, …
+    static var exportID: JSONValue { .object([JSONMember("type", .string("integer")), JSONMember("minimum", .integer(1))]) }
 
     /// String enums list their values; integer enums also accept them wrapped.
     static func enumSchema(_ values: [SchemaValue]) -> JSONValue {

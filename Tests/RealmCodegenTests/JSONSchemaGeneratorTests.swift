@@ -70,22 +70,36 @@ import Testing
         #expect(keys(document(reading)["$defs"]) == ["ejson.float"])
     }
 
-    @Test func linksAreNestedObjectsOrPrimaryKeys() {
+    @Test func linksAreNestedObjectsOrPrimaryKeysOrExportReferences() {
+        let objectId = JSONSchemaBuilding.reference("#/$defs/ejson.objectId")
         let properties = document(person)["properties"]
         #expect(properties?["bestFriend"] == .object([JSONMember("anyOf", .array([
-            JSONSchemaBuilding.reference("#"), JSONSchemaBuilding.reference("#/$defs/ejson.objectId"), JSONSchemaBuilding.type("null"),
+            JSONSchemaBuilding.reference("#"), objectId,
+            JSONSchemaModelBuilder.exportReference("Person", id: JSONSchemaBuilding.nullable(objectId)),
+            JSONSchemaBuilding.type("null"),
         ]))]))
         #expect(properties?["address"] == .object([JSONMember("anyOf", .array([
             JSONSchemaBuilding.reference("#/$defs/Address"), JSONSchemaBuilding.type("null"),
         ]))]))
         #expect(properties?["dogs"] == .object([
             JSONMember("type", .array([.string("array"), .string("null")])),
-            JSONMember("items", JSONSchemaBuilding.reference("Dog.schema.json")),
+            JSONMember("items", .object([JSONMember("anyOf", .array([
+                JSONSchemaBuilding.reference("Dog.schema.json"),
+                JSONSchemaModelBuilder.exportReference("Dog", id: JSONSchemaModelBuilder.exportID),
+            ]))])),
         ]))
-        let vetLink = document(dog)["properties"]?["vet"]
-        #expect(vetLink == .object([JSONMember("anyOf", .array([
-            JSONSchemaBuilding.reference("Vet.schema.json"), JSONSchemaBuilding.reference("#/$defs/ejson.int"), JSONSchemaBuilding.type("null"),
+        let int = JSONSchemaBuilding.reference("#/$defs/ejson.int")
+        #expect(document(dog)["properties"]?["vet"] == .object([JSONMember("anyOf", .array([
+            JSONSchemaBuilding.reference("Vet.schema.json"), int,
+            JSONSchemaModelBuilder.exportReference("Vet", id: JSONSchemaBuilding.nullable(int)),
+            JSONSchemaBuilding.type("null"),
         ]))]))
+    }
+
+    @Test func keylessModelsTakeTheExportID() {
+        #expect(keys(document(dog)["properties"]).first == "$id")
+        #expect(keys(document(person)["properties"]).first == "_id")
+        #expect(!keys(document(reading)["properties"]).contains("$id"))
     }
 
     @Test func fileSizeDoesNotGrowWithTheLinkedGraph() {

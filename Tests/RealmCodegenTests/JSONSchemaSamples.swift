@@ -149,6 +149,16 @@ enum JSONSchemaSamples {
             "customer": \#(oid), "labels": {"home": null, "work": {"street": "A", "city": "B"}}, "related": [7], \#
             "notes": {"n": {"text": "hi", "author": {"_id": \#(oid), "name": "Ann", "createdAt": \#(date)}}}}
             """#),
+        .init(model: "Order", valid: true, why: "realm-export's $ref/$id references (keyless class, primary key, null key)", json: #"""
+            {"number": 7, "placedAt": \#(date), "total": 10, "customer": {"$ref": "Person", "$id": \#(oid)}, \#
+            "notes": {"n": {"$ref": "Note", "$id": 2}, "m": null}}
+            """#),
+        .init(model: "Order", valid: false, why: "$id 0 for a keyless class (positions start at 1)",
+              json: #"{"number": 7, "placedAt": \#(date), "total": 1, "notes": {"n": {"$ref": "Note", "$id": 0}}}"#),
+        .init(model: "Order", valid: false, why: "$ref naming another class",
+              json: #"{"number": 7, "placedAt": \#(date), "total": 1, "customer": {"$ref": "Note", "$id": \#(oid)}}"#),
+        .init(model: "Order", valid: false, why: "$id of the wrong primary-key type",
+              json: #"{"number": 7, "placedAt": \#(date), "total": 1, "customer": {"$ref": "Person", "$id": 5}}"#),
         .init(model: "Order", valid: false, why: "int enum value not listed", json: #"{"number": 7, "placedAt": \#(date), "total": 1, "priority": 4}"#),
         .init(model: "Order", valid: false, why: "wrapped int enum value not listed",
               json: #"{"number": 7, "placedAt": \#(date), "total": 1, "priority": {"$numberLong": "4"}}"#),
