@@ -13,6 +13,19 @@ extension SchemaMessages {
                       notes: ["'\(storedName)' is first used at line \(first.line), column \(first.column)"])
     }
 
+    /// Not a Realm rule: the store keeps classes as SQLite tables, whose names ignore ASCII case.
+    static func typeNamesDifferInCaseOnly(_ name: String, _ other: String, firstAt first: SourceLocation) -> SchemaMessage {
+        SchemaMessage("Type '\(name)' differs from type '\(other)' only in letter case; the store cannot hold both.",
+                      notes: ["'\(other)' is declared at \(first); the store file names tables without regard to case"])
+    }
+
+    /// Not a Realm rule: stored property names become SQLite columns, whose names ignore ASCII case.
+    static func storedNamesDifferInCaseOnly(model: String, _ name: String, _ other: String,
+                                            firstAt first: SourceLocation) -> SchemaMessage {
+        SchemaMessage("Property '\(model).\(name)' differs from '\(model).\(other)' only in letter case; the store cannot hold both.",
+                      notes: ["'\(other)' is at line \(first.line), column \(first.column); give one of them another stored name with 'mapTo'"])
+    }
+
     static func aliasConflict(model: String, storedName: String, alias: String) -> SchemaMessage {
         SchemaMessage("Property '\(model).\(storedName)' has an alias '\(alias)' that conflicts with a property of the same name.")
     }

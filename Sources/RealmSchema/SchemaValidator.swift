@@ -39,14 +39,24 @@ struct SchemaValidator {
 
     private mutating func checkDuplicateTypes() {
         var first: [String: SourceLocation] = [:]
+        var firstFolded: [String: (name: String, location: SourceLocation)] = [:]
         for model in loaded.models {
             let name = model.model.name
             if let firstLocation = first[name] {
                 diagnostics.error(SchemaMessages.duplicateType(name, firstAt: firstLocation), at: model.location)
+            } else if let other = firstFolded[Self.storeFolded(name)] {
+                diagnostics.error(SchemaMessages.typeNamesDifferInCaseOnly(name, other.name, firstAt: other.location),
+                                  at: model.location)
             } else {
                 first[name] = model.location
+                firstFolded[Self.storeFolded(name)] = (name, model.location)
             }
         }
+    }
+
+    /// A name as the store compares table and column names: SQLite ignores ASCII letter case.
+    static func storeFolded(_ name: String) -> String {
+        String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     private mutating func checkName(of model: LoadedModel) {
@@ -91,6 +101,7 @@ struct SchemaValidator {
     private mutating func checkStoredNames(of loadedModel: LoadedModel) {
         let model = loadedModel.model
         var firstUse: [String: SourceLocation] = [:]
+        var firstFolded: [String: (name: String, location: SourceLocation)] = [:]
         var reported: Set<String> = []
         for property in model.properties {
             let stored = property.storedName
@@ -102,8 +113,14 @@ struct SchemaValidator {
                 if reported.insert(stored).inserted {
                     diagnostics.error(SchemaMessages.duplicateProperty(stored, model: model.name, firstAt: first), at: location)
                 }
+            } else if let other = firstFolded[Self.storeFolded(stored)], !property.type.isLinkingObjects {
+                diagnostics.error(SchemaMessages.storedNamesDifferInCaseOnly(model: model.name, stored, other.name,
+                                                                             firstAt: other.location), at: location)
             } else {
                 firstUse[stored] = location
+                if !property.type.isLinkingObjects {
+                    firstFolded[Self.storeFolded(stored)] = (stored, location)
+                }
             }
         }
         for property in model.properties where property.mapTo != nil && property.mapTo != property.name {

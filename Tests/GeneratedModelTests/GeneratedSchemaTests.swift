@@ -29,8 +29,7 @@ import Testing
 
     @Test func storeCreatedFromYAMLOpensThroughModels() throws {
         let url = try TestRealms.path()
-        var yaml = try TestRealms.yamlSchema()
-        yaml.models.removeAll { $0.name == "Keywords" }
+        let yaml = try TestRealms.yamlSchema()
         do {
             let store = try Store(path: url.path, schema: yaml)
             try store.write {

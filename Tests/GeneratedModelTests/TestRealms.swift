@@ -10,9 +10,8 @@ enum TestRealms {
         Note.self, Event.self, AllTypes.self, StringKeyed.self, Defaults.self, Keywords.self,
     ]
 
-    /// The types a store can hold today: `Keywords` has properties `status` and `Status`, and
-    /// the store's SQLite columns are case-insensitive (reported to the store's owner).
-    static let storedTypes: [ObjectBase.Type] = types.filter { $0 != Keywords.self }
+    /// The types the test stores hold: all of them.
+    static let storedTypes: [ObjectBase.Type] = types
 
     /// A fresh store path in a new temporary directory.
     static func path() throws -> URL {

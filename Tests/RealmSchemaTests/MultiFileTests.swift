@@ -55,3 +55,31 @@ import Testing
         #expect(error.notes == ["write 'Address?'"])
     }
 }
+
+/// The store names tables and columns without regard to ASCII case (SQLite), so names that differ
+/// only in case are refused up front rather than failing when a store is created.
+@Suite struct CaseFoldedNameTests {
+    @Test func propertiesDifferingOnlyInCase() throws {
+        let yaml = """
+            models:
+              Foo:
+                properties:
+                  status: string
+                  Status: int
+                  kind: { type: int, mapTo: KIND }
+                  Kind: { type: int, mapTo: kind_code }
+            """
+        let diagnostics = SchemaCompiler.compile([SchemaSource(path: "case.yaml", text: yaml)]).diagnostics.errors
+        #expect(diagnostics.map(\.message) == [
+            "Property 'Foo.Status' differs from 'Foo.status' only in letter case; the store cannot hold both.",
+        ])
+        #expect(diagnostics.first?.location == SourceLocation(file: "case.yaml", line: 5, column: 7))
+    }
+
+    @Test func modelsDifferingOnlyInCase() throws {
+        let yaml = "models:\n  Dog: { properties: { a: int } }\n  DOG: { properties: { a: int } }\n"
+        let diagnostics = SchemaCompiler.compile([SchemaSource(path: "case.yaml", text: yaml)]).diagnostics.errors
+        #expect(diagnostics.map(\.message) == ["Type 'DOG' differs from type 'Dog' only in letter case; the store cannot hold both."])
+        #expect(diagnostics.first?.location?.line == 3)
+    }
+}

@@ -107,6 +107,7 @@ final class Keywords: Object {
         [
             "self": "self_",
             "Type": "kind",
+            "Status": "status_code",
         ]
     }
 
