@@ -78,7 +78,14 @@ extension JSONMessages {
 
     // MARK: Hints
 
-    static func wrapDate(_ text: String) -> String { "wrap it: {\"$date\": \"\(text)\"}" }
+    /// The hint for a plain string given to a date; a bare `YYYY-MM-DD` gets the midnight-UTC
+    /// time it needs inside `$date`.
+    static func wrapDate(_ text: String) -> String {
+        let isBareDate = text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (0x30...0x39).contains(byte)
+        }
+        return "wrap it: {\"$date\": \"\(isBareDate ? text + "T00:00:00Z" : text)\"}"
+    }
     static func wrapMilliseconds(_ text: String) -> String { "wrap it: {\"$date\": {\"$numberLong\": \"\(text)\"}}" }
     static func wrapBinary(_ text: String) -> String {
         "wrap it: {\"$binary\": {\"base64\": \"\(text)\", \"subType\": \"00\"}}"

@@ -119,6 +119,12 @@ import Testing
         ])
     }
 
+    @Test func aBareDateHintGetsItsTime() throws {
+        let harness = try ImportHarness(Self.schema)
+        let run = try harness.run(#"{"dt": "2024-01-31"}"#, ImportOptions(className: "T"))
+        #expect(run.errors.map { $0.notes.first ?? "" } == [#"wrap it: {"$date": "2024-01-31T00:00:00Z"}"#])
+    }
+
     @Test func everyProblemOfADocumentIsReported() throws {
         let harness = try ImportHarness(Self.schema)
         let run = try harness.run("{\"i\": \"x\",\n \"b\": 2}\n{\"s\": 1}", ImportOptions(className: "T"))
