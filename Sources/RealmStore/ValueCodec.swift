@@ -97,7 +97,8 @@ enum ValueCodec {
         case .uuid:
             return source.withBytes { bytes in
                 guard bytes.count == 16 else { return nil }
-                var uuid = UUID().uuid
+                // Start from zeros: `UUID()` would ask the kernel for random bytes on every read.
+                var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
                 withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: bytes) }
                 return .uuid(UUID(uuid: uuid))
             }
