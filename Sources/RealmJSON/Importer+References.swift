@@ -102,7 +102,7 @@ extension Importer {
         let frame = frames.count - 1
         frames[frame].pending.append(PendingFixup(
             steps: frames[frame].steps, property: property.name, placement: placement, ownerClass: ownerClass,
-            target: target, origin: origin, path: JSONPath(path)))
+            target: target, origin: origin.withoutText, path: JSONPath(path)))
         return nil
     }
 

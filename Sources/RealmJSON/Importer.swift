@@ -20,8 +20,9 @@ public final class Importer {
     /// Errors and warnings so far, in the order found (at most `options.maxErrors` errors).
     public private(set) var diagnostics: [Diagnostic] = []
     public internal(set) var summary = ImportSummary()
-    /// Called after every document with the input's bytes consumed and the objects so far.
-    public var progressHandler: ((_ source: JSONDocumentSource, _ objects: Int) -> Void)?
+    /// Called after every document with the bytes of the current input imported so far (up to
+    /// the end of that document) and the objects created or updated so far.
+    public var progressHandler: ((_ bytesImported: Int, _ objects: Int) -> Void)?
 
     let plans: [String: ImportClassPlan]
     let policy: UpdatePolicy
@@ -85,14 +86,19 @@ public final class Importer {
 
     /// Reads every document of `source` and creates its objects.
     ///
+    /// The documents are decoded on a second thread, ahead of converting and storing them
+    /// (see `DocumentPrefetcher`); the source is the caller's again when this returns.
+    ///
     /// - Throws: `ImportRunError` (no `--class` for an array or NDJSON input), `JSONSourceError`
     ///   of kind `.io`, or a store failure; the transaction is rolled back first.
     public func importInput(_ source: JSONDocumentSource) throws {
+        let reader = DocumentPrefetcher(source)
+        defer { reader.stop() }
         do {
             while !hasStopped {
                 let document: JSONDocument
                 do {
-                    guard let next = try source.next() else { break }
+                    guard let next = try reader.next() else { break }
                     document = next
                 } catch where error.kind != .io {
                     report(error.diagnostic)
@@ -100,7 +106,7 @@ public final class Importer {
                 }
                 summary.documents += 1
                 try importDocument(document, from: source)
-                progressHandler?(source, objectCount)
+                progressHandler?(document.start.offset + document.byteCount, objectCount)
             }
         } catch {
             try? rollback()

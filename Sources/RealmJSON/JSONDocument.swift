@@ -26,10 +26,14 @@ public final class JSONDocument {
     /// The document's own position in its input as a JSON path: `/3` for the fourth element of
     /// a top-level array, `/Person/3` in a multi-class input, empty for NDJSON and single values.
     public let path: JSONPath
+    /// The document's own copy of its bytes, kept when they could not be read again to locate a
+    /// problem (read ahead from a pipe); nil when the source still has them.
+    let text: [UInt8]?
 
     init(root: UnsafeMutablePointer<json_t>, className: String?, index: Int, path: JSONPath, file: String,
-         start: TextPosition, byteCount: Int) {
+         start: TextPosition, byteCount: Int, text: [UInt8]? = nil) {
         self.root = root
+        self.text = text
         self.path = path
         self.className = className
         self.index = index

@@ -64,8 +64,11 @@ extension JSONDocumentSource {
             json_decref(root)
             throw error(JSONMessages.notAnObject(found: kind, at: path), at: start, kind: .notAnObject)
         }
+        // Read ahead from a pipe, the bytes may be gone when a problem needs locating.
+        let text = readLock != nil && !buffer.canReread
+            ? Array(UnsafeRawBufferPointer(start: buffer.pointer(at: start.offset), count: length)) : nil
         return JSONDocument(root: root, className: className, index: index, path: path, file: name,
-                            start: start, byteCount: length)
+                            start: start, byteCount: length, text: text)
     }
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import RealmSchema
 
@@ -34,6 +35,9 @@ public final class JSONDocumentSource {
     var elementIndex = 0
     /// Class keys seen in a multi-class input, to reject duplicates.
     var seenClasses: Set<String> = []
+    /// Held around reading while a `DocumentPrefetcher` reads ahead on another thread, so that
+    /// the buffer can be looked at from the importer's (see `bytes(in:)`).
+    var readLock: NSLock?
 
     /// Reads the file at `path`, or stdin when `path` is `-`.
     ///

@@ -38,6 +38,14 @@ final class JSONInputBuffer {
         if case .descriptor(let descriptor, true, _) = input { close(descriptor) }
     }
 
+    /// Whether bytes dropped from the buffer can be read again (memory, regular files).
+    var canReread: Bool {
+        switch input {
+        case .memory: true
+        case .descriptor(_, _, let seekable): seekable
+        }
+    }
+
     /// The file offset just past the last byte read.
     var end: Int { base + count }
 

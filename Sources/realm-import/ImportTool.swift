@@ -62,7 +62,7 @@ enum ImportTool {
         }
         let importer = try Importer(store: store, schema: isNew ? nil : schema, options: options)
         if let progress {
-            importer.progressHandler = { source, objects in progress.update(source, objects: objects) }
+            importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
         }
         for input in inputs where !importer.hasStopped {
             let source = try JSONDocumentSource(path: input, options: importer.sourceOptions)

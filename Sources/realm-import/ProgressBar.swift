@@ -28,12 +28,13 @@ final class ProgressBar {
         totalBytes = total
     }
 
-    /// Called after every document; draws when 200 ms have passed since the last drawing.
-    func update(_ source: JSONDocumentSource, objects: Int) {
+    /// Called after every document with the bytes of the current input done so far; draws when
+    /// 200 ms have passed since the last drawing.
+    func update(bytesOfInput: Int, objects: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - lastDraw >= 200_000_000 else { return }
         lastDraw = now
-        draw(bytes: finishedBytes + source.bytesConsumed, objects: objects, elapsed: Double(now - started) / 1e9)
+        draw(bytes: finishedBytes + bytesOfInput, objects: objects, elapsed: Double(now - started) / 1e9)
     }
 
     func finishInput(_ source: JSONDocumentSource) {

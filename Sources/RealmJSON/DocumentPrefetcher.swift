@@ -1,0 +1,151 @@
+import Foundation
+
+/// Reads the documents of a `JSONDocumentSource` on a thread of its own, ahead of the caller,
+/// so that decoding JSON (jansson) overlaps with converting and storing the documents already
+/// read: the importer's two halves run on two cores.
+///
+/// The read-ahead is bounded by `byteLimit` bytes of input held in documents not yet taken
+/// (and never less than one document), so memory stays bounded by the largest document, not
+/// the input. Documents and errors come out of `next()` in input order, exactly as
+/// `source.next()` would return them.
+///
+/// While a prefetcher runs, only it touches `source`'s reading state; the source's buffer is
+/// shared with `JSONDocumentSource.documentBytes(in:)` (used to locate problems) through the
+/// source's `readLock`.
+///
+/// For example:
+///
+///     let reader = DocumentPrefetcher(source)
+///     defer { reader.stop() }
+///     while let document = try reader.next() { try importDocument(document) }
+final class DocumentPrefetcher: @unchecked Sendable {
+    /// What the reading thread produced: a document, or an error (in input order).
+    private enum Item {
+        case document(JSONDocument)
+        case failure(JSONSourceError)
+    }
+
+    /// Input bytes of read-ahead documents, by default.
+    static let defaultByteLimit = 1 << 20
+
+    private let source: JSONDocumentSource
+    private let byteLimit: Int
+    // Shared between the two threads, guarded by `condition`.
+    private let condition = NSCondition()
+    private var queue: [Item] = []
+    private var queuedBytes = 0
+    private var isReaderDone = false
+    private var isStopped = false
+    private var isConsumerWaiting = false
+    private var isProducerWaiting = false
+    /// Signalled when the reading thread has returned.
+    private let readerExited = DispatchSemaphore(value: 0)
+    /// Batches of documents the caller is done with, for the reading thread to release: jansson
+    /// frees memory fastest on the thread that allocated it.
+    private var returned: [Item] = []
+    // The caller's side only.
+    private var taken: [Item] = []
+    private var takenIndex = 0
+
+    /// Starts reading `source` on a new thread.
+    init(_ source: JSONDocumentSource, byteLimit: Int = DocumentPrefetcher.defaultByteLimit) {
+        self.source = source
+        self.byteLimit = max(byteLimit, 1)
+        source.readLock = NSLock()
+        let thread = Thread { [self] in
+            readAll()
+            readerExited.signal()
+        }
+        thread.name = "realm-import reader"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The next document or error of the source, in order; nil at the end of the input.
+    func next() throws(JSONSourceError) -> JSONDocument? {
+        if takenIndex == taken.count {
+            takenIndex = 0
+            condition.lock()
+            while queue.isEmpty && !isReaderDone {
+                isConsumerWaiting = true
+                condition.wait()
+                isConsumerWaiting = false
+            }
+            returned.append(contentsOf: taken)
+            taken = queue
+            queue = []
+            queuedBytes = 0
+            if isProducerWaiting { condition.signal() }
+            condition.unlock()
+            if taken.isEmpty { return nil }
+        }
+        let item = taken[takenIndex]
+        takenIndex += 1
+        switch item {
+        case .document(let document): return document
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Input bytes of the documents read ahead and not yet taken by `next()`.
+    var readAheadBytes: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queuedBytes
+    }
+
+    /// Stops reading ahead and waits for the reading thread to return; the source is the
+    /// caller's again. Safe to call more than once.
+    func stop() {
+        condition.lock()
+        let wasStopped = isStopped
+        isStopped = true
+        condition.broadcast()
+        condition.unlock()
+        guard !wasStopped else { return }
+        readerExited.wait()
+        source.readLock = nil
+    }
+
+    /// The reading thread: decodes documents until the end of the input or `stop()`.
+    private func readAll() {
+        while true {
+            let item: Item?
+            source.readLock?.lock()
+            do {
+                item = try source.next().map(Item.document)
+            } catch {
+                item = .failure(error)
+            }
+            source.readLock?.unlock()
+            condition.lock()
+            var done = returned
+            returned = []
+            defer {
+                condition.unlock()
+                done.removeAll()
+            }
+            guard let item else {
+                isReaderDone = true
+                if isConsumerWaiting { condition.signal() }
+                return
+            }
+            while queuedBytes >= byteLimit && !isStopped {
+                isProducerWaiting = true
+                condition.wait()
+                isProducerWaiting = false
+                if !returned.isEmpty {
+                    done.append(contentsOf: returned)
+                    returned = []
+                }
+            }
+            if isStopped { return }
+            queue.append(item)
+            if case .document(let document) = item { queuedBytes += document.byteCount }
+            if isConsumerWaiting { condition.signal() }
+        }
+    }
+}
