@@ -26,7 +26,7 @@ final class DocumentPrefetcher: @unchecked Sendable {
     }
 
     /// Input bytes of read-ahead documents, by default.
-    static let defaultByteLimit = 1 << 20
+    static let defaultByteLimit = 256 * 1024
 
     private let source: JSONDocumentSource
     private let byteLimit: Int

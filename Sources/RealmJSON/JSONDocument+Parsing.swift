@@ -12,6 +12,7 @@ extension JSONDocument {
         let bytes = Array(text.utf8)
         let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
         var failure = json_error_t()
+        _ = JanssonAllocator.install
         let root = text.withCString { json_loadb($0, bytes.count, flags, &failure) }
         if let root {
             return JSONDocument(root: root, className: nil, index: 0, path: [], file: name, start: .start,

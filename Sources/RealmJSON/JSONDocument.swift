@@ -29,11 +29,15 @@ public final class JSONDocument {
     /// The document's own copy of its bytes, kept when they could not be read again to locate a
     /// problem (read ahead from a pipe); nil when the source still has them.
     let text: [UInt8]?
+    /// Where the tree's memory is, when it came from a source's arena (released with it);
+    /// nil for a tree of single `malloc` blocks, released value by value.
+    private let arena: JanssonArena?
 
     init(root: UnsafeMutablePointer<json_t>, className: String?, index: Int, path: JSONPath, file: String,
-         start: TextPosition, byteCount: Int, text: [UInt8]? = nil) {
+         start: TextPosition, byteCount: Int, text: [UInt8]? = nil, arena: JanssonArena? = nil) {
         self.root = root
         self.text = text
+        self.arena = arena
         self.path = path
         self.className = className
         self.index = index
@@ -43,7 +47,7 @@ public final class JSONDocument {
     }
 
     deinit {
-        json_decref(root)
+        if arena == nil { json_decref(root) }
     }
 
     /// Calls `body` with the root value; the value must not escape the closure.

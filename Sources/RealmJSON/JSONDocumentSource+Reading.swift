@@ -55,6 +55,7 @@ extension JSONDocumentSource {
     ///   (after moving past the value) when it is not an object.
     func decodeDocument(className: String?, path: JSONPath) throws(JSONSourceError) -> JSONDocument {
         let start = cursor
+        if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
         let (root, length) = try decodeValue()
         consume(length)
         let index = elementIndex
@@ -68,7 +69,7 @@ extension JSONDocumentSource {
         let text = readLock != nil && !buffer.canReread
             ? Array(UnsafeRawBufferPointer(start: buffer.pointer(at: start.offset), count: length)) : nil
         return JSONDocument(root: root, className: className, index: index, path: path, file: name,
-                            start: start, byteCount: length, text: text)
+                            start: start, byteCount: length, text: text, arena: arena)
     }
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
@@ -80,7 +81,8 @@ extension JSONDocumentSource {
             let available = buffer.end - cursor.offset
             var failure = json_error_t()
             let text = buffer.pointer(at: cursor.offset).assumingMemoryBound(to: CChar.self)
-            if let value = json_loadb(text, available, Self.decodeFlags, &failure) {
+            let decoded = JanssonAllocator.decode(into: arena) { json_loadb(text, available, Self.decodeFlags, &failure) }
+            if let value = decoded {
                 let length = Int(failure.position)
                 let type = value.pointee.type
                 // A number or literal ending exactly at the end of the buffer may continue.

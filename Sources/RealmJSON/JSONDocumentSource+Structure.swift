@@ -144,6 +144,7 @@ extension JSONDocumentSource {
     private func decodeString(from start: Int, through end: Int) -> String? {
         let text = buffer.pointer(at: cursor.offset + start).assumingMemoryBound(to: CChar.self)
         var failure = json_error_t()
+        _ = JanssonAllocator.install
         guard let value = json_loadb(text, end - start + 1, Self.decodeFlags, &failure) else { return nil }
         defer { json_decref(value) }
         return JSONValue(value).stringValue

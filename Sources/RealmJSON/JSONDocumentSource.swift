@@ -38,6 +38,8 @@ public final class JSONDocumentSource {
     /// Held around reading while a `DocumentPrefetcher` reads ahead on another thread, so that
     /// the buffer can be looked at from the importer's (see `bytes(in:)`).
     var readLock: NSLock?
+    /// Where the documents being decoded keep their trees (see `JanssonArena`).
+    var arena = JanssonArena()
 
     /// Reads the file at `path`, or stdin when `path` is `-`.
     ///

@@ -103,7 +103,7 @@ public struct JSONValue {
     /// The value as compact JSON text (allocates; for messages).
     public var jsonText: String {
         guard let text = json_dumps(raw, Int(JSON_COMPACT | JSON_ENCODE_ANY)) else { return "" }
-        defer { free(text) }
+        defer { JanssonAllocator.free(text) }
         return String(cString: text)
     }
 }

@@ -1,0 +1,109 @@
+internal import CJansson
+import Glibc
+
+/// Memory for the jansson trees of the documents a source decodes, taken from large chunks
+/// instead of one `malloc` per value: decoding allocates a handful of small blocks per JSON
+/// value, and releasing a document becomes dropping its arena instead of walking its tree.
+///
+/// Documents share the arena of their source's current generation and keep it alive; the
+/// source starts a new arena every `generationBytes`, so memory is returned once every
+/// document of a generation is gone.
+///
+/// jansson's allocator is process-wide: `JanssonAllocator` routes allocations made while an
+/// arena is active on the calling thread (see `JanssonAllocator.decode(into:_:)`) to it, and
+/// every other allocation to `malloc`. Each block carries a 16-byte header saying which, so
+/// that jansson's `free` calls (freeing its scratch buffers, or a partial tree after a syntax
+/// error) do nothing for arena blocks.
+final class JanssonArena {
+    /// Bytes handed out before the owning source starts a new arena.
+    static let generationBytes = 128 * 1024
+    private static let chunkSize = 64 * 1024
+
+    private var chunks: [UnsafeMutableRawPointer] = []
+    private var next: UnsafeMutableRawPointer?
+    private var remaining = 0
+    /// Bytes handed out so far, headers included.
+    private(set) var allocatedBytes = 0
+
+    deinit {
+        for chunk in chunks { free(chunk) }
+    }
+
+    /// A block of at least `size` bytes, 16-byte aligned, behind an arena header.
+    fileprivate func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+        let needed = (size + JanssonAllocator.headerSize + 15) & ~15
+        allocatedBytes += needed
+        if needed > Self.chunkSize / 4 {
+            // A large block (a long string, a big array's table) gets a chunk of its own.
+            guard let chunk = malloc(needed) else { return nil }
+            chunks.append(chunk)
+            return JanssonAllocator.tag(chunk, JanssonAllocator.arenaTag)
+        }
+        if needed > remaining {
+            guard let chunk = malloc(Self.chunkSize) else { return nil }
+            chunks.append(chunk)
+            next = chunk
+            remaining = Self.chunkSize
+        }
+        let block = next!
+        next = block + needed
+        remaining -= needed
+        return JanssonAllocator.tag(block, JanssonAllocator.arenaTag)
+    }
+}
+
+/// jansson's process-wide allocation functions, installed before the first jansson call.
+enum JanssonAllocator {
+    fileprivate static let headerSize = 16
+    fileprivate static let heapTag: UInt64 = 0x6A61_6E73_736F_6E48  // "janssonH"
+    fileprivate static let arenaTag: UInt64 = 0x6A61_6E73_736F_6E41  // "janssonA"
+
+    /// The thread-specific slot holding the arena of the decoding in progress on that thread.
+    private static let currentArena: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for jansson's allocator")
+        return key
+    }()
+
+    /// Installs the allocation functions (once); every jansson entry point calls this first.
+    static let install: Void = {
+        _ = currentArena
+        json_set_alloc_funcs({ size in JanssonAllocator.allocate(size) }, { block in JanssonAllocator.release(block) })
+    }()
+
+    /// Runs `body` (a `json_loadb`) with its allocations taken from `arena`.
+    static func decode<T>(into arena: JanssonArena, _ body: () -> T) -> T {
+        _ = install
+        pthread_setspecific(currentArena, Unmanaged.passUnretained(arena).toOpaque())
+        defer { pthread_setspecific(currentArena, nil) }
+        return withExtendedLifetime(arena) { body() }
+    }
+
+    /// Frees memory jansson handed to the caller (the text of `json_dumps`).
+    static func free(_ block: UnsafeMutableRawPointer?) {
+        release(block)
+    }
+
+    fileprivate static func tag(_ base: UnsafeMutableRawPointer, _ tag: UInt64) -> UnsafeMutableRawPointer {
+        base.storeBytes(of: tag, as: UInt64.self)
+        return base + headerSize
+    }
+
+    private static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+        if let arena = pthread_getspecific(currentArena) {
+            return Unmanaged<JanssonArena>.fromOpaque(arena).takeUnretainedValue().allocate(size)
+        }
+        guard let base = malloc(size + headerSize) else { return nil }
+        return tag(base, heapTag)
+    }
+
+    private static func release(_ block: UnsafeMutableRawPointer?) {
+        guard let block else { return }
+        let base = block - headerSize
+        switch base.load(as: UInt64.self) {
+        case heapTag: Glibc.free(base)
+        case arenaTag: break  // released with its arena
+        default: preconditionFailure("jansson freed a block it did not allocate")
+        }
+    }
+}
