@@ -136,47 +136,11 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
     }
 }
 
-extension List: _Persistable {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> PropertyType {
-        PropertyType(Element._rlmBase, collection: .list, isOptional: Element._rlmIsOptional)
-    }
-    public static var _rlmObjectType: ObjectBase.Type? { Element._rlmObjectType }
+extension List: _PersistableCollection {
+    public static var _rlmCollectionKind: CollectionKind { .list }
     public static func _rlmDefault() -> List<Element> { List() }
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> List<Element> {
+    public static func _rlmManaged(_ object: _ObjectState, _ index: Int) -> List<Element> {
         List(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
     }
-    public static func _rlmSet(_ value: List<Element>, _ object: _ObjectState, _ index: Int) {
-        let elements = value._rlmElements
-        object.set(index) { builder in try CollectionInput.elements(elements, builder) }
-    }
-    public func _rlmInput(_ builder: InputBuilder) throws -> InputValue {
-        try CollectionInput.elements(_rlmElements, builder)
-    }
-    public static func _rlmFromAny(_ value: Any) -> List<Element>? {
-        CollectionInput.typedElements(value).map { List(elements: $0) }
-    }
-}
-
-/// Element-wise conversions shared by List and MutableSet.
-enum CollectionInput {
-    static func elements<Element: RealmCollectionValue>(_ elements: [Element], _ builder: InputBuilder) throws -> InputValue {
-        var inputs: [InputValue] = []
-        inputs.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            builder.at(.index(index))
-            inputs.append(try element._rlmInput(builder))
-        }
-        return .collection(inputs)
-    }
-
-    static func typedElements<Element: RealmCollectionValue>(_ value: Any) -> [Element]? {
-        let items: [Any]
-        if let array = value as? [Any] { items = array } else if let collection = value as? _AnyElements { items = collection._anyElements } else { return nil }
-        var result: [Element] = []
-        for item in items {
-            guard let element = Element._rlmFromAny(AnyValues.unwrap(item) ?? (Optional<Any>.none as Any)) else { return nil }
-            result.append(element)
-        }
-        return result
-    }
+    public static func _rlmUnmanaged(_ elements: [Element]) -> List<Element> { List(elements: elements) }
 }

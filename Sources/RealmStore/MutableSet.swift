@@ -116,23 +116,11 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
     }
 }
 
-extension MutableSet: _Persistable {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> PropertyType {
-        PropertyType(Element._rlmBase, collection: .set, isOptional: Element._rlmIsOptional)
-    }
-    public static var _rlmObjectType: ObjectBase.Type? { Element._rlmObjectType }
+extension MutableSet: _PersistableCollection {
+    public static var _rlmCollectionKind: CollectionKind { .set }
     public static func _rlmDefault() -> MutableSet<Element> { MutableSet() }
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> MutableSet<Element> {
+    public static func _rlmManaged(_ object: _ObjectState, _ index: Int) -> MutableSet<Element> {
         MutableSet(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
     }
-    public static func _rlmSet(_ value: MutableSet<Element>, _ object: _ObjectState, _ index: Int) {
-        let elements = value._rlmElements
-        object.set(index) { builder in try CollectionInput.elements(elements, builder) }
-    }
-    public func _rlmInput(_ builder: InputBuilder) throws -> InputValue {
-        try CollectionInput.elements(_rlmElements, builder)
-    }
-    public static func _rlmFromAny(_ value: Any) -> MutableSet<Element>? {
-        CollectionInput.typedElements(value).map { MutableSet(elements: $0) }
-    }
+    public static func _rlmUnmanaged(_ elements: [Element]) -> MutableSet<Element> { MutableSet(elements: elements) }
 }
