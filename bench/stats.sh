@@ -5,19 +5,21 @@ median() {
     sort -g "$1" | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%.6g\n", (a[NR/2]+a[NR/2+1])/2}'
 }
 
-# measure OUTFILE RSSFILE CMD...: run CMD under /usr/bin/time, append wall seconds to OUTFILE and
-# peak RSS (KiB) to RSSFILE. Fails if CMD fails.
+# measure OUTFILE RSSFILE CMD...: run CMD under /usr/bin/time, append wall seconds to OUTFILE,
+# peak RSS (KiB) to RSSFILE and CPU seconds (user + system, every thread) to OUTFILE.cpu. Fails if
+# CMD fails.
 measure() {
     local times="$1" rss="$2"
     shift 2
     local log
     log="$(mktemp)"
-    if ! /usr/bin/time -f '%e %M' -o "$log" "$@" >/dev/null 2>"$log.err"; then
+    if ! /usr/bin/time -f '%e %M %U %S' -o "$log" "$@" >/dev/null 2>"$log.err"; then
         echo "benchmark command failed: $*" >&2
         cat "$log.err" >&2
         return 1
     fi
     awk '{print $1}' "$log" | tail -1 >> "$times"
     awk '{print $2}' "$log" | tail -1 >> "$rss"
+    awk '{printf "%.2f\n", $3 + $4}' "$log" | tail -1 >> "$times.cpu"
     rm -f "$log" "$log.err"
 }
