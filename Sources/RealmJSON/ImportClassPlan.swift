@@ -11,6 +11,8 @@ final class ImportProperty {
     let isMixed: Bool
     /// A new object must supply it: a non-optional single scalar without a schema default.
     let isRequired: Bool
+    /// A single value that is neither a link nor mixed (converted by `convertScalar` alone).
+    let isSingleScalar: Bool
     /// The plan of the link target; set once every plan exists.
     unowned(unsafe) var target: ImportClassPlan?
     let enumStrings: Set<String>?
@@ -24,6 +26,7 @@ final class ImportProperty {
         isOptional = schema.type.isOptional
         isLink = schema.type.base.isObject
         isMixed = schema.type.base == .mixed
+        isSingleScalar = schema.type.collection == .single && !schema.type.base.isObject && schema.type.base != .mixed
         isRequired = schema.type.collection == .single && !schema.type.isOptional && !schema.type.base.isObject
             && schema.type.base != .mixed && schema.defaultValue == nil
         var strings: Set<String> = [], integers: Set<Int64> = []

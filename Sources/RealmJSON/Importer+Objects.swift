@@ -12,7 +12,8 @@ extension Importer {
         // upsert learn whether it existed from the store (or look it up when a value is missing).
         let existing = policy == .modified ? try storedObject(value, plan) : nil
         frames.append(FixupFrame())
-        let fields = try convertFields(value, plan, existing: existing, mayExist: policy == .all, policy: policy)
+        var fields = FieldsByPosition(count: plan.properties.count)
+        try convertFields(value, plan, existing: existing, mayExist: policy == .all, policy: policy, into: &fields)
         let frame = frames.removeLast()
         guard errorIssueCount == errorsBefore else {
             noteFailure(value, plan)
@@ -27,7 +28,7 @@ extension Importer {
             let savepoint = summary.errors > 0 || errorIssueCount > 0
             // An object of a class without a primary key is always created: only top-level ones
             // carrying `$id` get here under upsert or merge (nested objects inside follow `policy`).
-            created = try store.createForImport(plan.name, value: fields, update: plan.primaryKey == nil ? .error : policy,
+            created = try store.createForImport(plan.name, fields: fields, update: plan.primaryKey == nil ? .error : policy,
                                                 savepoint: savepoint)
         } catch let error as StoreError where error.isInputProblem {
             var at = path
@@ -38,12 +39,13 @@ extension Importer {
             noteFailure(value, plan)
             return nil
         }
+        // One hash of the class name: the dictionary's `default:` subscript updates in place.
         if !created.existed {
-            summary[plan.name].created += 1
+            summary.classes[plan.name, default: ImportSummary.Counts()].created += 1
         } else if store.totalChanges != changesBefore {
-            summary[plan.name].updated += 1
+            summary.classes[plan.name, default: ImportSummary.Counts()].updated += 1
         } else {
-            summary[plan.name].unchanged += 1
+            summary.classes[plan.name, default: ImportSummary.Counts()].unchanged += 1
         }
         objectCount += 1
         if created.existed { supersedeFixups(of: created.key, supplied: value) }
@@ -59,18 +61,26 @@ extension Importer {
         return try store.object(plan.name, primaryKey: key)
     }
 
-    /// The fields of an object for the store's `create`: every property present in `object`,
-    /// converted; missing required values of a new object and unknown keys are reported.
-    /// `existing` is the stored object this input updates, if known; with `mayExist` it may
-    /// still exist, which is looked up only when a required value is missing.
-    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?, mayExist: Bool = false,
+    /// The fields of a nested object for the store's `create`, by property name (see
+    /// `convertFields(_:_:existing:mayExist:policy:into:)`).
+    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?,
                        policy: UpdatePolicy) throws -> [String: InputValue] {
         var fields: [String: InputValue] = [:]
         fields.reserveCapacity(plan.properties.count)
+        try convertFields(object, plan, existing: existing, mayExist: false, policy: policy, into: &fields)
+        return fields
+    }
+
+    /// Converts every property present in `object` into `fields`; missing required values of a
+    /// new object and unknown keys are reported. `existing` is the stored object this input
+    /// updates, if known; with `mayExist` it may still exist, which is looked up only when a
+    /// required value is missing.
+    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?, mayExist: Bool,
+                       policy: UpdatePolicy, into fields: inout some ImportFields) throws {
         var matched = 0
         var isNew = existing == nil
         var lookedUp = !mayExist
-        for property in plan.properties {
+        for (position, property) in plan.properties.enumerated() {
             guard let value = object[property.name] else {
                 if isNew && property.isRequired {
                     if !lookedUp {
@@ -82,14 +92,20 @@ extension Importer {
                 continue
             }
             matched += 1
+            if property.isSingleScalar {
+                // A scalar's key joins the path only when it has a problem to report.
+                if let input = convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
+                    fields.set(input, for: property, at: position)
+                }
+                continue
+            }
             path.append(.key(property.name))
             if let input = try convertProperty(value, property, in: plan, owner: existing, policy: policy) {
-                fields[property.name] = input
+                fields.set(input, for: property, at: position)
             }
             path.removeLast()
         }
         if matched < object.count { checkUnknownKeys(object, plan) }
-        return fields
     }
 
     /// Keys of `object` that name no persisted property: a counted warning (once printed per
@@ -142,5 +158,25 @@ extension StoreError {
         default:
             true
         }
+    }
+}
+
+/// Where `convertFields` puts the converted properties of one object: by position for an
+/// object `importObject` creates (`FieldsByPosition`), by name for a nested object that goes
+/// into its owner's input (`InputValue.object`).
+protocol ImportFields {
+    /// Stores the input of `property`, which sits at `position` of its plan's properties.
+    mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int)
+}
+
+extension FieldsByPosition: ImportFields {
+    mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int) {
+        self[position] = input
+    }
+}
+
+extension Dictionary: ImportFields where Key == String, Value == InputValue {
+    mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int) {
+        self[property.name] = input
     }
 }

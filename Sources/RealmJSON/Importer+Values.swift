@@ -66,9 +66,10 @@ extension Importer {
         }
     }
 
-    /// A scalar or mixed value (also one element of a collection), enum-checked.
+    /// A scalar or mixed value (also one element of a collection), enum-checked. `key` is the
+    /// value's key in its object when `path` does not end with it yet.
     func convertScalar(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan,
-                       allowsNull: Bool) -> InputValue? {
+                       allowsNull: Bool, key: String? = nil) -> InputValue? {
         if allowsNull && value.isNull { return .value(.null) }
         do throws(ExtendedJSONError) {
             let decoded = try decode(value, as: property.base)
@@ -85,7 +86,7 @@ extension Importer {
             }
             return .value(decoded)
         } catch {
-            record(.value(error, property, className: plan.name, at: JSONPath(path)))
+            record(.value(error, property, className: plan.name, at: JSONPath(key.map { path + [.key($0)] } ?? path)))
             return nil
         }
     }

@@ -22,7 +22,8 @@ public struct MapKeyError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum MapKeyCoding {
     /// `key` with `%`, `.` and `$` percent-encoded; other characters unchanged.
     public static func encode(_ key: String) -> String {
-        guard needsEncoding(key.utf8) else { return key }
+        var key = key
+        guard key.withUTF8({ needsEncoding($0) }) else { return key }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(key.utf8.count + 8)
         for byte in key.utf8 {

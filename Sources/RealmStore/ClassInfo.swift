@@ -21,6 +21,8 @@ final class ClassInfo {
     /// Positions of collection properties.
     let collectionPositions: [Int]
     let primaryKey: PropertyInfo?
+    /// The position of `primaryKey` in `properties`.
+    let primaryKeyPosition: Int?
     /// `linkingObjects` properties by name.
     let linkingObjects: [String: PropertySchema]
 
@@ -28,10 +30,20 @@ final class ClassInfo {
     let selectRowSQL: String
     let lookupSQL: String?
     let lookupNullSQL: String?
-    /// Prepared forms of the SQL above, made on first use (the hot paths skip the cache).
+    /// `SELECT 1` of the object with a given `_key`.
+    let existsSQL: String
+    /// `DELETE` of the object with a given `_key`.
+    let deleteSQL: String
+    /// Prepared forms of the SQL above, made on first use (the hot paths skip the cache, which
+    /// would hash the SQL text on every run).
     var insertStatement: Statement?
     var selectRowStatement: Statement?
     var lookupStatement: Statement?
+    var lookupNullStatement: Statement?
+    var existsStatement: Statement?
+    var deleteStatement: Statement?
+    /// Prepared `UPDATE`s by the positions of the properties they write (see `updateSQL(_:)`).
+    var updateStatements: [[Int]: Statement] = [:]
 
     init(model: ModelSchema, classID: Int64, schema: Schema) {
         self.model = model
@@ -45,7 +57,8 @@ final class ClassInfo {
         self.positions = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
         self.singlePositions = properties.indices.filter { properties[$0].isSingle }
         self.collectionPositions = properties.indices.filter { !properties[$0].isSingle }
-        self.primaryKey = properties.first { $0.isPrimaryKey }
+        self.primaryKeyPosition = properties.firstIndex { $0.isPrimaryKey }
+        self.primaryKey = primaryKeyPosition.map { properties[$0] }
         var linking: [String: PropertySchema] = [:]
         for property in model.properties where property.type.isLinkingObjects {
             linking[property.name] = property
@@ -73,6 +86,26 @@ final class ClassInfo {
             lookupSQL = nil
             lookupNullSQL = nil
         }
+        existsSQL = "SELECT 1 FROM \(table) WHERE _key = ?"
+        deleteSQL = "DELETE FROM \(table) WHERE _key = ?"
+        var rowColumns = Array(repeating: Int32(-1), count: properties.count)
+        var column: Int32 = 1
+        for position in singlePositions {
+            rowColumns[position] = column
+            column += properties[position].isMixed ? 2 : 1
+        }
+        self.rowColumns = rowColumns
+    }
+
+    /// The `UPDATE` of one object's columns for the single-valued properties at `positions`:
+    /// `UPDATE "T" SET a = ?, "m" = ?, "m.type" = ? WHERE _key = ?`, a mixed property taking
+    /// its value and its type tag.
+    func updateSQL(_ positions: [Int]) -> String {
+        let assignments = positions.map { position in
+            let property = properties[position]
+            return property.isMixed ? "\(property.column) = ?, \(property.typeColumn) = ?" : "\(property.column) = ?"
+        }
+        return "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE _key = ?"
     }
 
     var isEmbedded: Bool { model.kind == .embedded }
@@ -100,14 +133,7 @@ final class ClassInfo {
         return statements
     }
 
-    /// Column offsets in `selectRowSQL` results: position → column index (after `_key`).
-    private(set) lazy var rowColumns: [Int: Int32] = {
-        var result: [Int: Int32] = [:]
-        var column: Int32 = 1
-        for position in singlePositions {
-            result[position] = column
-            column += properties[position].isMixed ? 2 : 1
-        }
-        return result
-    }()
+    /// Column offsets in `selectRowSQL` results by property position (after `_key`); -1 for
+    /// collection properties, which have no column.
+    let rowColumns: [Int32]
 }

@@ -14,6 +14,7 @@ final class Connection {
     private var cache: [String: Statement] = [:]
 
     init(path: String) throws {
+        Connection.configureLibrary
         var database: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &database, flags, nil)
@@ -28,6 +29,13 @@ final class Connection {
         sqlite3_busy_timeout(database, 10_000)
         sqlite3_limit(database, SQLITE_LIMIT_LENGTH, 0x7fff_ffff)
     }
+
+    /// Process-wide SQLite settings, applied once before the first connection opens: no memory
+    /// statistics (nothing here reads them, and they cost a global lock per allocation). When
+    /// SQLite is already in use elsewhere in the process, the defaults stay.
+    private static let configureLibrary: Void = {
+        _ = realm_sqlite3_disable_memory_statistics()
+    }()
 
     deinit {
         cache.removeAll()

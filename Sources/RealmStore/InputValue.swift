@@ -41,7 +41,10 @@ public enum UpdatePolicy: Sendable, Hashable {
 /// For example:
 ///
 ///     try store.create("Order", value: ["id": 1, "item": ["sku": "A", "qty": 1], "tags": .map(["a": 1])])
-public indirect enum InputValue: Sendable, Hashable {
+///
+/// Not `indirect`: the nested cases already hold their inputs in an array or a dictionary, and
+/// a scalar then needs no box of its own (one allocation less per imported value).
+public enum InputValue: Sendable, Hashable {
     case value(StoreValue)
     case object([String: InputValue])
     case collection([InputValue])

@@ -16,6 +16,10 @@ final class PropertyInfo {
     let target: String?
     /// Whether the link target is an embedded model.
     let targetIsEmbedded: Bool
+    /// The storage of the link target, resolved by `Store.installSchema` so links skip a
+    /// lookup by name; nil until then, for properties outside the store's classes, and once
+    /// the store lets go of them (`Store.releaseClasses()` breaks the reference cycle).
+    var targetInfo: ClassInfo?
     /// The value column, quoted.
     let column: String
     /// The mixed type-tag column, quoted (`"<name>.type"`).
@@ -30,6 +34,7 @@ final class PropertyInfo {
         self.base = schema.type.base
         self.collection = schema.type.collection
         self.isOptional = schema.type.isOptional
+        self.isMixed = schema.type.base == .mixed
         self.className = className
         self.column = quoted(schema.storedName)
         self.typeColumn = quoted(schema.storedName + ".type")
@@ -43,7 +48,8 @@ final class PropertyInfo {
         }
     }
 
-    var isMixed: Bool { base == .mixed }
+    /// Whether the value is `mixed` (stored: the hot paths ask for every property).
+    let isMixed: Bool
     var isLink: Bool { target != nil }
     var isSingle: Bool { collection == .single }
     var isPrimaryKey: Bool { schema.isPrimaryKey }
@@ -114,8 +120,20 @@ final class PropertyInfo {
         return "SELECT value\(hasType ? ", type" : "") FROM \(sideTable) WHERE owner = ?\(collection == .list ? " ORDER BY pos" : "")"
     }()
 
+    /// `selectElementsSQL`, prepared on first use.
+    var selectElementsStatement: Statement?
+
+    /// The statement reading a map's entries' values `(value[, type])`, in no order.
+    private(set) lazy var selectEntryValuesSQL = "SELECT value\(isMixed ? ", type" : "") FROM \(sideTable) WHERE owner = ?"
+
+    /// `selectEntryValuesSQL`, prepared on first use.
+    var selectEntryValuesStatement: Statement?
+
     /// The statement removing every element of one owner.
     private(set) lazy var deleteElementsSQL = "DELETE FROM \(sideTable) WHERE owner = ?"
+
+    /// `deleteElementsSQL`, prepared on first use.
+    var deleteElementsStatement: Statement?
 
     /// Whether a set side table needs a `type` column (mixed, or optional elements, whose null
     /// cannot be part of a primary key).

@@ -27,7 +27,7 @@ extension Store {
     /// The stored elements of a list in order, or of a set.
     func storedElements(_ property: PropertyInfo, owner: Int64) throws -> [ElementSlot] {
         let hasType = property.isMixed || property.setNeedsTypeColumn
-        let statement = try connection.cached(property.selectElementsSQL)
+        let statement = try prepared(&property.selectElementsStatement, property.selectElementsSQL)
         statement.bind(1, owner)
         defer { statement.reset() }
         var result: [ElementSlot] = []
@@ -54,8 +54,7 @@ extension Store {
         if property.targetIsEmbedded || property.isMixed {
             let stored: [ElementSlot]
             if property.collection == .map {
-                let statement = try connection.cached(
-                    "SELECT value\(property.isMixed ? ", type" : "") FROM \(property.sideTable) WHERE owner = ?")
+                let statement = try prepared(&property.selectEntryValuesStatement, property.selectEntryValuesSQL)
                 statement.bind(1, owner)
                 var rows: [ElementSlot] = []
                 while try statement.step() {
@@ -68,7 +67,7 @@ extension Store {
             }
             try discard(property, stored)
         }
-        let statement = try connection.cached(property.deleteElementsSQL)
+        let statement = try prepared(&property.deleteElementsStatement, property.deleteElementsSQL)
         statement.bind(1, owner)
         try statement.run()
     }
@@ -76,7 +75,7 @@ extension Store {
     /// Deletes what removed elements own: embedded objects and nested mixed collections.
     func discard(_ property: PropertyInfo, _ elements: [ElementSlot]) throws {
         if property.targetIsEmbedded {
-            let target = try classInfo(property.target!)
+            let target = try targetInfo(property)
             for element in elements where !element.value.isNull {
                 try deleteObject(target, element.value.int, fromOwner: true)
             }

@@ -89,7 +89,7 @@ extension Store {
             let slot = try elementSlot(property, element, current: current, policy: .modified, allowsNull: property.collection == .map)
             if slot.value.intValue == current { return nil }
             if property.targetIsEmbedded, let current {
-                try deleteObject(try classInfo(property.target!), current, fromOwner: true)
+                try deleteObject(try targetInfo(property), current, fromOwner: true)
             }
             return slot
         }

@@ -33,25 +33,31 @@ extension Store {
     }
 
     /// Creates or upserts one object (top-level or nested); returns its key.
-    func createObject(_ info: ClassInfo, _ fields: [String: InputValue], policy: UpdatePolicy) throws -> Int64 {
-        if let primaryKey = info.primaryKey {
-            let value = try fields[primaryKey.name].map { try scalarInput($0, primaryKey) } ?? defaultValue(primaryKey)
+    func createObject(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy) throws -> Int64 {
+        try createOrUpdateObject(info, fields, policy: policy).key
+    }
+
+    /// Creates or upserts one object; returns its key and whether it existed (and was updated).
+    func createOrUpdateObject(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy) throws -> (key: Int64, existed: Bool) {
+        if let primaryKey = info.primaryKey, let position = info.primaryKeyPosition {
+            let value = try fields.input(for: primaryKey, at: position).map { try scalarInput($0, primaryKey) }
+                ?? defaultValue(primaryKey)
             if let existing = try lookup(info, value) {
                 if policy == .error { throw StoreError.objectAlreadyExists(info.name, value.description) }
                 try updateObject(info, existing, fields, policy: policy)
-                return existing
+                return (existing, true)
             }
         }
-        return try insertObject(info, fields, policy: policy)
+        return (try insertObject(info, fields, policy: policy), false)
     }
 
     /// Inserts a new object: nested objects first, then the row, then its collections.
-    func insertObject(_ info: ClassInfo, _ fields: [String: InputValue], policy: UpdatePolicy) throws -> Int64 {
+    func insertObject(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy) throws -> Int64 {
         var row: [SQLValue] = []
         row.reserveCapacity(info.singlePositions.count + 2)
         for position in info.singlePositions {
             let property = info.properties[position]
-            let input = fields[property.name]
+            let input = fields.input(for: property, at: position)
             if property.isMixed {
                 let slot = try writeMixed(input?.mixedValue ?? defaultValue(property))
                 row.append(slot.value)
@@ -72,7 +78,7 @@ extension Store {
         let key = connection.lastInsertRowID
         for position in info.collectionPositions {
             let property = info.properties[position]
-            if let input = fields[property.name] {
+            if let input = fields.input(for: property, at: position) {
                 try writeCollection(property, owner: key, input, policy: policy, isNew: true)
             }
         }
@@ -83,7 +89,7 @@ extension Store {
     /// (upserted by primary key; otherwise created, or under `.modified` the `current` object
     /// updated in place).
     func linkTarget(_ property: PropertyInfo, _ input: InputValue, current: Int64?, policy: UpdatePolicy) throws -> Int64? {
-        let target = try classInfo(property.target!)
+        let target = try targetInfo(property)
         switch input {
         case .value(.null):
             return nil

@@ -32,17 +32,17 @@ extension Store {
         let columns = info.rowColumns
         for position in info.singlePositions {
             let property = info.properties[position]
-            let column = Int(columns[position]!)
+            let column = Int(columns[position])
             if property.isMixed {
                 try deleteMixed((row[column + 1].int, row[column]))
             } else if property.targetIsEmbedded, !row[column].isNull {
-                try deleteObject(try classInfo(property.target!), row[column].int, fromOwner: true)
+                try deleteObject(try targetInfo(property), row[column].int, fromOwner: true)
             }
         }
         for position in info.collectionPositions {
             try clearCollection(info.properties[position], owner: key)
         }
-        let statement = try connection.cached("DELETE FROM \(info.table) WHERE _key = ?")
+        let statement = try prepared(&info.deleteStatement, info.deleteSQL)
         statement.bind(1, key)
         try statement.run()
         if !(info.isEmbedded && fromOwner) {

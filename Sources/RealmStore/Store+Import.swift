@@ -57,23 +57,32 @@ extension Store {
     /// the transaction may hold part of the object and must not be committed).
     public func createForImport(_ className: String, value fields: [String: InputValue], update policy: UpdatePolicy,
                                 savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
+        try createForImport(try importClass(className, policy), fields, policy: policy, savepoint: savepoint)
+    }
+
+    /// `createForImport(_:value:update:savepoint:)` with the fields by property position, as the
+    /// importer builds them (`FieldsByPosition`, in the order of the class's persisted properties).
+    package func createForImport(_ className: String, fields: FieldsByPosition, update policy: UpdatePolicy,
+                                 savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
+        let info = try importClass(className, policy)
+        precondition(fields.inputs.count == info.properties.count, "fields of another schema for '\(className)'")
+        return try createForImport(info, fields, policy: policy, savepoint: savepoint)
+    }
+
+    /// The class an import creates objects of, checked like `create` checks it.
+    private func importClass(_ className: String, _ policy: UpdatePolicy) throws -> ClassInfo {
         try requireWrite()
         let info = try classInfo(className)
         if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
         if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
-        let body = { () throws -> (Int64, Bool) in
-            if let primaryKey = info.primaryKey {
-                let value = try fields[primaryKey.name].map { try self.scalarInput($0, primaryKey) } ?? self.defaultValue(primaryKey)
-                if let existing = try self.lookup(info, value) {
-                    if policy == .error { throw StoreError.objectAlreadyExists(info.name, value.description) }
-                    try self.updateObject(info, existing, fields, policy: policy)
-                    return (existing, true)
-                }
-            }
-            return (try self.insertObject(info, fields, policy: policy), false)
-        }
-        let (key, existed) = savepoint ? try atomically(body) : try body()
-        return (ObjectKey(className: className, key: key), existed)
+        return info
+    }
+
+    private func createForImport(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy,
+                                 savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
+        let created = savepoint ? try atomically { try createOrUpdateObject(info, fields, policy: policy) }
+            : try createOrUpdateObject(info, fields, policy: policy)
+        return (ObjectKey(className: info.name, key: created.key), created.existed)
     }
 }
 

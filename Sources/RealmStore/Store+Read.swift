@@ -27,7 +27,7 @@ extension Store {
         guard let primaryKey = info.primaryKey, let lookupSQL = info.lookupSQL, let nullSQL = info.lookupNullSQL else { return nil }
         let statement: Statement
         if value.isNull {
-            statement = try connection.cached(nullSQL)
+            statement = try prepared(&info.lookupNullStatement, nullSQL)
         } else {
             guard let encoded = ValueCodec.encode(value, base: primaryKey.base) else {
                 throw invalidValue(value, for: primaryKey)
@@ -76,7 +76,7 @@ extension Store {
     }
 
     func exists(_ info: ClassInfo, _ key: Int64) throws -> Bool {
-        let statement = try connection.cached("SELECT 1 FROM \(info.table) WHERE _key = ?")
+        let statement = try prepared(&info.existsStatement, info.existsSQL)
         defer { statement.reset() }
         statement.bind(1, key)
         return try statement.step()
@@ -113,7 +113,7 @@ extension Store {
 
     func value(of property: PropertyInfo, at position: Int, in info: ClassInfo, row: [SQLValue], owner: Int64) throws -> StoreValue {
         guard property.isSingle else { return try readCollection(property, owner: owner) }
-        let column = Int(info.rowColumns[position]!)
+        let column = Int(info.rowColumns[position])
         if property.isMixed {
             return try readMixed(tag: row[column + 1].int, value: row[column])
         }

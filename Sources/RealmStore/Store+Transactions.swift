@@ -71,10 +71,10 @@ extension Store {
         }
     }
 
-    /// The statement in `slot`, prepared from `sql` on first use.
-    func prepared(_ slot: inout Statement?, _ sql: String) throws -> Statement {
+    /// The statement in `slot`, prepared from `sql` on first use (`sql` is only evaluated then).
+    func prepared(_ slot: inout Statement?, _ sql: @autoclosure () -> String) throws -> Statement {
         if let statement = slot { return statement }
-        let statement = try Statement(database: connection.handle, sql: sql)
+        let statement = try Statement(database: connection.handle, sql: sql())
         slot = statement
         return statement
     }

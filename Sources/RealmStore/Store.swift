@@ -109,7 +109,7 @@ public final class Store {
         while try statement.step() {
             ids[statement.string(1)] = statement.int64(0)
         }
-        classes = [:]
+        releaseClasses()
         classNames = [:]
         incomingLinks = [:]
         mixedProperties = []
@@ -123,6 +123,7 @@ public final class Store {
         }
         for info in classes.values {
             for property in info.properties {
+                property.targetInfo = property.target.flatMap { classes[$0] }
                 if let target = property.target { incomingLinks[target, default: []].append((info, property)) }
                 if property.isMixed { mixedProperties.append((info, property)) }
             }
@@ -130,10 +131,29 @@ public final class Store {
         connection.clearCache()
     }
 
+    /// Drops the per-class storage descriptions, first unlinking their resolved link targets
+    /// (`PropertyInfo.targetInfo`), which would keep them alive in a cycle.
+    private func releaseClasses() {
+        for info in classes.values {
+            for property in info.properties { property.targetInfo = nil }
+        }
+        classes = [:]
+    }
+
+    deinit {
+        releaseClasses()
+    }
+
     /// The storage description of a class.
     func classInfo(_ name: String) throws -> ClassInfo {
         guard let info = classes[name] else { throw StoreError.unknownClass(name) }
         return info
+    }
+
+    /// The storage description of the class a link property points to.
+    func targetInfo(_ property: PropertyInfo) throws -> ClassInfo {
+        if let target = property.targetInfo { return target }
+        return try classInfo(property.target!)
     }
 
     /// Runs `PRAGMA integrity_check` and returns its first line (`ok` when the file is sound).

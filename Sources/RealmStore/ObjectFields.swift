@@ -1,0 +1,50 @@
+/// The supplied properties of one object that the store creates or updates: what
+/// `createObject`, `insertObject` and `updateObject` read, one property at a time.
+///
+/// A `[String: InputValue]` (property name → input) is the public form; the importer hands
+/// over `FieldsByPosition`, which needs no hashing per property.
+protocol ObjectFields {
+    /// The input supplied for `property`, which sits at `position` of its class's
+    /// `ClassInfo.properties`; nil when the property is absent.
+    func input(for property: PropertyInfo, at position: Int) -> InputValue?
+}
+
+extension Dictionary: ObjectFields where Key == String, Value == InputValue {
+    @inline(__always)
+    func input(for property: PropertyInfo, at position: Int) -> InputValue? {
+        self[property.name]
+    }
+}
+
+/// The inputs of one object by property position, in the order of the model's
+/// `ModelSchema.persistedProperties` (the store's schema): nil where a property is absent.
+///
+/// For `createForImport`, which skips hashing a name per property; build it from the same
+/// schema the store has (`beginImport(schema:)` installs it).
+///
+/// For example:
+///
+///     var fields = FieldsByPosition(count: model.persistedProperties.count)
+///     fields[0] = .value(.int(1))
+package struct FieldsByPosition: ObjectFields {
+    /// One slot per persisted property.
+    package private(set) var inputs: [InputValue?]
+
+    /// Fields with every property absent.
+    @inlinable
+    package init(count: Int) {
+        inputs = Array(repeating: nil, count: count)
+    }
+
+    /// The input at `position` (nil when absent).
+    @inlinable
+    package subscript(position: Int) -> InputValue? {
+        get { inputs[position] }
+        set { inputs[position] = newValue }
+    }
+
+    @inline(__always)
+    func input(for property: PropertyInfo, at position: Int) -> InputValue? {
+        inputs[position]
+    }
+}
