@@ -17,38 +17,65 @@ import Glibc
 final class JanssonArena {
     /// Bytes handed out before the owning source starts a new arena.
     static let generationBytes = 128 * 1024
-    private static let chunkSize = 64 * 1024
 
-    private var chunks: [UnsafeMutableRawPointer] = []
-    private var next: UnsafeMutableRawPointer?
-    private var remaining = 0
-    /// Bytes handed out so far, headers included.
-    private(set) var allocatedBytes = 0
-
-    deinit {
-        for chunk in chunks { free(chunk) }
+    /// The bump allocator's state, reached from jansson's allocation hook through a raw
+    /// pointer (no reference counting per allocation).
+    fileprivate struct State {
+        /// The newest chunk; each chunk's first word points to the one before it.
+        var chunk: UnsafeMutableRawPointer?
+        var next: UnsafeMutableRawPointer?
+        var remaining = 0
+        var allocatedBytes = 0
     }
 
+    private static let chunkSize = 64 * 1024
+    /// Room at the start of every chunk for the link to the previous one (keeps 16-byte alignment).
+    private static let chunkHeader = 16
+    fileprivate let state: UnsafeMutablePointer<State>
+
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        var chunk = state.pointee.chunk
+        while let current = chunk {
+            chunk = current.load(as: UnsafeMutableRawPointer?.self)
+            free(current)
+        }
+        state.deallocate()
+    }
+
+    /// Bytes handed out so far, headers included.
+    var allocatedBytes: Int { state.pointee.allocatedBytes }
+
     /// A block of at least `size` bytes, 16-byte aligned, behind an arena header.
-    fileprivate func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+    fileprivate static func allocate(_ size: Int, in state: UnsafeMutablePointer<State>) -> UnsafeMutableRawPointer? {
         let needed = (size + JanssonAllocator.headerSize + 15) & ~15
-        allocatedBytes += needed
-        if needed > Self.chunkSize / 4 {
+        state.pointee.allocatedBytes += needed
+        if needed > chunkSize / 4 {
             // A large block (a long string, a big array's table) gets a chunk of its own.
-            guard let chunk = malloc(needed) else { return nil }
-            chunks.append(chunk)
-            return JanssonAllocator.tag(chunk, JanssonAllocator.arenaTag)
+            guard let chunk = newChunk(needed, in: state) else { return nil }
+            return JanssonAllocator.tag(chunk + chunkHeader, JanssonAllocator.arenaTag)
         }
-        if needed > remaining {
-            guard let chunk = malloc(Self.chunkSize) else { return nil }
-            chunks.append(chunk)
-            next = chunk
-            remaining = Self.chunkSize
+        if needed > state.pointee.remaining {
+            guard let chunk = newChunk(chunkSize - chunkHeader, in: state) else { return nil }
+            state.pointee.next = chunk + chunkHeader
+            state.pointee.remaining = chunkSize - chunkHeader
         }
-        let block = next!
-        next = block + needed
-        remaining -= needed
+        let block = state.pointee.next!
+        state.pointee.next = block + needed
+        state.pointee.remaining -= needed
         return JanssonAllocator.tag(block, JanssonAllocator.arenaTag)
+    }
+
+    /// A chunk with room for `bytes` after its header, linked into the arena's list.
+    private static func newChunk(_ bytes: Int, in state: UnsafeMutablePointer<State>) -> UnsafeMutableRawPointer? {
+        guard let chunk = malloc(chunkHeader + bytes) else { return nil }
+        chunk.storeBytes(of: state.pointee.chunk, as: UnsafeMutableRawPointer?.self)
+        state.pointee.chunk = chunk
+        return chunk
     }
 }
 
@@ -58,7 +85,7 @@ enum JanssonAllocator {
     fileprivate static let heapTag: UInt64 = 0x6A61_6E73_736F_6E48  // "janssonH"
     fileprivate static let arenaTag: UInt64 = 0x6A61_6E73_736F_6E41  // "janssonA"
 
-    /// The thread-specific slot holding the arena of the decoding in progress on that thread.
+    /// The thread-specific slot holding the arena state of the decoding in progress on that thread.
     private static let currentArena: pthread_key_t = {
         var key = pthread_key_t()
         precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for jansson's allocator")
@@ -74,7 +101,7 @@ enum JanssonAllocator {
     /// Runs `body` (a `json_loadb`) with its allocations taken from `arena`.
     static func decode<T>(into arena: JanssonArena, _ body: () -> T) -> T {
         _ = install
-        pthread_setspecific(currentArena, Unmanaged.passUnretained(arena).toOpaque())
+        pthread_setspecific(currentArena, arena.state)
         defer { pthread_setspecific(currentArena, nil) }
         return withExtendedLifetime(arena) { body() }
     }
@@ -90,8 +117,8 @@ enum JanssonAllocator {
     }
 
     private static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
-        if let arena = pthread_getspecific(currentArena) {
-            return Unmanaged<JanssonArena>.fromOpaque(arena).takeUnretainedValue().allocate(size)
+        if let state = pthread_getspecific(currentArena) {
+            return JanssonArena.allocate(size, in: state.assumingMemoryBound(to: JanssonArena.State.self))
         }
         guard let base = malloc(size + headerSize) else { return nil }
         return tag(base, heapTag)
