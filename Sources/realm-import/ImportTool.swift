@@ -60,6 +60,8 @@ enum ImportTool {
         } else {
             store = try Store(path: storePath)
         }
+        // Nobody else has a store this run created open: write its pages once (see Store+BulkLoad).
+        if isNew { try store.beginBulkLoad() }
         let importer = try Importer(store: store, schema: isNew ? nil : schema, options: options)
         if let progress {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
@@ -70,6 +72,7 @@ enum ImportTool {
             progress?.finishInput(source)
         }
         let summary = try importer.finish()
+        if isNew { try store.endBulkLoad() }
         return (summary, importer.diagnostics, store.schema.models.map(\.name))
     }
 

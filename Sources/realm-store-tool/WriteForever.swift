@@ -21,8 +21,10 @@ enum WriteForever {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    static func run(path: String) throws -> Never {
+    /// With `bulkLoad`, both transactions run in a bulk load (`Store.beginBulkLoad()`).
+    static func run(path: String, bulkLoad: Bool) throws -> Never {
         let store = try Store(path: path, schema: schema)
+        if bulkLoad, try !store.beginBulkLoad() { fail("the bulk load did not start", status: 1) }
         let payload = String(repeating: "x", count: 1000)
         try store.write {
             for id in 0..<committed {

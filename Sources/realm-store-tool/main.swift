@@ -5,6 +5,7 @@ import RealmStore
 /// realm-store-tool: helper processes for the store's crash, reader and benchmark tests.
 ///
 ///     realm-store-tool write-forever DB        commit 1000 Log objects, then write without end
+///     realm-store-tool write-forever DB --bulk-load   the same in a bulk load (rollback journal)
 ///     realm-store-tool count DB CLASS          print the number of objects of CLASS
 ///     realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
 ///                                              insert NDJSON rows through the dynamic API
@@ -13,7 +14,7 @@ import RealmStore
 ///     realm-store-tool bench-query DB QUERY    run an RQL query on Item, print the keys
 let arguments = CommandLine.arguments
 let usage = """
-    usage: realm-store-tool write-forever DB
+    usage: realm-store-tool write-forever DB [--bulk-load]
            realm-store-tool count DB CLASS
            realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
            realm-store-tool bench-query-fill DB N
@@ -28,7 +29,9 @@ func fail(_ message: String, status: Int32) -> Never {
 do {
     switch (arguments.dropFirst().first, arguments.count) {
     case ("write-forever", 3):
-        try WriteForever.run(path: arguments[2])
+        try WriteForever.run(path: arguments[2], bulkLoad: false)
+    case ("write-forever", 4) where arguments[3] == "--bulk-load":
+        try WriteForever.run(path: arguments[2], bulkLoad: true)
     case ("count", 4):
         print(try Store(path: arguments[2]).count(arguments[3]))
     case ("bench-query-fill", 4):

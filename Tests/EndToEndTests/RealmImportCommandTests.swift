@@ -35,6 +35,11 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("Person: 2 created, 0 updated, 0 unchanged, 0 warnings"))
         #expect(result.stderr.hasSuffix("imported 7 objects from 5 documents\n"))
+        // Loaded with the rollback journal, the new store is back in WAL mode (header bytes
+        // 18 and 19 are 2), with no journal or WAL file left beside it.
+        let header = try #require(FileManager.default.contents(atPath: directory + "/demo.sqlite"))
+        #expect(Array(header[18...19]) == [2, 2])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["demo.sqlite"])
         let store = try Store(path: directory + "/demo.sqlite")
         #expect(try store.count("Person") == 2)
         #expect(try store.count("Dog") == 2)

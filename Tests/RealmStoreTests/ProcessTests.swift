@@ -20,10 +20,10 @@ import Testing
     }
 
     /// Starts the writer and returns once it reports `writing` (uncommitted data in flight).
-    private func startWriter(_ path: String) throws -> (Process, Pipe) {
+    private func startWriter(_ path: String, bulkLoad: Bool = false) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = Self.toolURL
-        process.arguments = ["write-forever", path]
+        process.arguments = ["write-forever", path] + (bulkLoad ? ["--bulk-load"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -55,6 +55,20 @@ import Testing
         #expect(try store.get(try #require(try store.object("Log", primaryKey: 999)), "id") == 999)
         try store.write { try store.create("Log", value: ["id": 1000, "payload": "after the crash"]) }
         #expect(try store.count("Log") == 1001)
+    }
+
+    @Test func sigkillDuringABulkLoadLeavesTheLastCommittedState() throws {
+        let path = directory.path()
+        let (writer, _) = try startWriter(path, bulkLoad: true)
+        // Long enough for the uncommitted transaction to outgrow the 64 MB page cache, so that
+        // SQLite has written some of it into the file itself (journaling what it overwrote).
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(writer)
+        #expect(writer.terminationReason == .uncaughtSignal)
+        let store = try Store(path: path)
+        #expect(try store.count("Log") == 1000)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.connection.scalarText("PRAGMA journal_mode") == "wal")
     }
 
     @Test func aReaderInAnotherProcessSeesTheLastCommittedStateDuringALongWrite() throws {
