@@ -4,6 +4,8 @@ import RealmSchema
 final class ImportProperty {
     let schema: PropertySchema
     let name: String
+    /// `name`'s UTF-8 bytes, to compare with the keys of JSON objects.
+    let nameUTF8: [UInt8]
     let base: BaseType
     let collection: CollectionKind
     let isOptional: Bool
@@ -21,6 +23,7 @@ final class ImportProperty {
     init(_ schema: PropertySchema) {
         self.schema = schema
         name = schema.name
+        nameUTF8 = Array(schema.name.utf8)
         base = schema.type.base
         collection = schema.type.collection
         isOptional = schema.type.isOptional
@@ -65,6 +68,8 @@ final class ImportClassPlan {
     let properties: [ImportProperty]
     let primaryKey: ImportProperty?
     let propertyNames: Set<String>
+    /// Property name → position in `properties`.
+    let positions: [String: Int]
     let linkingNames: Set<String>
     var isEmbedded: Bool { model.kind == .embedded }
     var isAsymmetric: Bool { model.kind == .asymmetric }
@@ -75,7 +80,33 @@ final class ImportClassPlan {
         properties = model.persistedProperties.map(ImportProperty.init)
         primaryKey = properties.first { $0.schema.isPrimaryKey }
         propertyNames = Set(properties.map(\.name))
+        positions = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
         linkingNames = Set(model.properties.filter(\.type.isLinkingObjects).map(\.name))
+    }
+
+    /// Puts the value of each field of `object` that names a property into `values`, at the
+    /// property's position (the others stay as they are), and returns how many fields did.
+    ///
+    /// One walk over the fields instead of a hash lookup per property: a field is first
+    /// compared with the property after the previous field's, which finds every field of an
+    /// object written in schema order (as `realm-export` writes them) without hashing.
+    func matchFields(of object: JSONValue, into values: UnsafeMutableBufferPointer<JSONValue?>) -> Int {
+        var matched = 0
+        var next = 0
+        for (key, value) in object.fields {
+            let position: Int
+            if next < properties.count, key.equals(utf8: properties[next].nameUTF8) {
+                position = next
+            } else if let found = positions[key.string] {
+                position = found
+            } else {
+                continue
+            }
+            values[position] = value
+            matched += 1
+            next = position + 1
+        }
+        return matched
     }
 
     /// Plans for every model of `schema`, links connected.

@@ -28,7 +28,7 @@ extension Importer {
             let savepoint = summary.errors > 0 || errorIssueCount > 0
             // An object of a class without a primary key is always created: only top-level ones
             // carrying `$id` get here under upsert or merge (nested objects inside follow `policy`).
-            created = try store.createForImport(plan.name, fields: fields, update: plan.primaryKey == nil ? .error : policy,
+            created = try store.createForImport(plan.name, fields: consume fields, update: plan.primaryKey == nil ? .error : policy,
                                                 savepoint: savepoint)
         } catch let error as StoreError where error.isInputProblem {
             var at = path
@@ -77,35 +77,38 @@ extension Importer {
     /// required value is missing.
     func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?, mayExist: Bool,
                        policy: UpdatePolicy, into fields: inout some ImportFields) throws {
-        var matched = 0
         var isNew = existing == nil
         var lookedUp = !mayExist
-        for (position, property) in plan.properties.enumerated() {
-            guard let value = object[property.name] else {
-                if isNew && property.isRequired {
-                    if !lookedUp {
-                        lookedUp = true
-                        isNew = try storedObject(object, plan) == nil
+        let properties = plan.properties
+        try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: properties.count) { values in
+            values.initialize(repeating: nil)
+            let matched = plan.matchFields(of: object, into: values)
+            for (position, property) in properties.enumerated() {
+                guard let value = values[position] else {
+                    if isNew && property.isRequired {
+                        if !lookedUp {
+                            lookedUp = true
+                            isNew = try storedObject(object, plan) == nil
+                        }
+                        if isNew { record(.error(ImportMessages.missingValue(plan.name, property.name), at: JSONPath(path))) }
                     }
-                    if isNew { record(.error(ImportMessages.missingValue(plan.name, property.name), at: JSONPath(path))) }
+                    continue
                 }
-                continue
-            }
-            matched += 1
-            if property.isSingleScalar {
-                // A scalar's key joins the path only when it has a problem to report.
-                if let input = convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
+                if property.isSingleScalar {
+                    // A scalar's key joins the path only when it has a problem to report.
+                    if let input = convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
+                        fields.set(input, for: property, at: position)
+                    }
+                    continue
+                }
+                path.append(.key(property.name))
+                if let input = try convertProperty(value, property, in: plan, owner: existing, policy: policy) {
                     fields.set(input, for: property, at: position)
                 }
-                continue
+                path.removeLast()
             }
-            path.append(.key(property.name))
-            if let input = try convertProperty(value, property, in: plan, owner: existing, policy: policy) {
-                fields.set(input, for: property, at: position)
-            }
-            path.removeLast()
+            if matched < object.count { checkUnknownKeys(object, plan) }
         }
-        if matched < object.count { checkUnknownKeys(object, plan) }
     }
 
     /// Keys of `object` that name no persisted property: a counted warning (once printed per

@@ -26,6 +26,12 @@ public struct JSONKey: CustomStringConvertible {
         return text.withUTF8 { $0.elementsEqual(utf8) }
     }
 
+    /// Whether the key's bytes are `bytes`.
+    public func equals(utf8 bytes: [UInt8]) -> Bool {
+        bytes.count == utf8.count
+            && (utf8.isEmpty || bytes.withUnsafeBytes { memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 })
+    }
+
     /// The first byte, if any (`$` marks Extended JSON wrappers).
     public var firstByte: UInt8? { utf8.first }
 

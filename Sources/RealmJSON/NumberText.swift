@@ -49,10 +49,13 @@ enum NumberText {
     /// Parses `Infinity`, `-Infinity`, `NaN` or a decimal number (`-1.5`, `1e+300`, `2.`, `.5`)
     /// from a string value's bytes and its NUL-terminated text (for `strtod`).
     static func real(_ text: UnsafeBufferPointer<UInt8>, cString: UnsafePointer<CChar>) -> Real {
-        if text.elementsEqual("Infinity".utf8) { return .value(.infinity) }
-        if text.elementsEqual("-Infinity".utf8) { return .value(-.infinity) }
-        if text.elementsEqual("NaN".utf8) { return .value(.nan) }
-        guard isDecimal(text) else { return .invalid }
+        guard isDecimal(text) else {
+            // The words are no decimals, so the numbers in a typical input skip comparing them.
+            if text.elementsEqual("Infinity".utf8) { return .value(.infinity) }
+            if text.elementsEqual("-Infinity".utf8) { return .value(-.infinity) }
+            if text.elementsEqual("NaN".utf8) { return .value(.nan) }
+            return .invalid
+        }
         var end: UnsafeMutablePointer<CChar>?
         let value = strtod(cString, &end)
         guard let end, cString.distance(to: end) == text.count else { return .invalid }

@@ -7,11 +7,21 @@ protocol ObjectFields {
     /// The input supplied for `property`, which sits at `position` of its class's
     /// `ClassInfo.properties`; nil when the property is absent.
     func input(for property: PropertyInfo, at position: Int) -> InputValue?
+
+    /// `input(for:at:)` for a caller that reads each property once and keeps what it gets:
+    /// `FieldsByPosition` hands its input over without a copy (leaving nil); a dictionary, which
+    /// would have to copy its storage to change, returns a copy.
+    mutating func take(for property: PropertyInfo, at position: Int) -> InputValue?
 }
 
 extension Dictionary: ObjectFields where Key == String, Value == InputValue {
     @inline(__always)
     func input(for property: PropertyInfo, at position: Int) -> InputValue? {
+        self[property.name]
+    }
+
+    @inline(__always)
+    func take(for property: PropertyInfo, at position: Int) -> InputValue? {
         self[property.name]
     }
 }
@@ -46,5 +56,10 @@ package struct FieldsByPosition: ObjectFields {
     @inline(__always)
     func input(for property: PropertyInfo, at position: Int) -> InputValue? {
         inputs[position]
+    }
+
+    @inline(__always)
+    mutating func take(for property: PropertyInfo, at position: Int) -> InputValue? {
+        inputs[position].take()
     }
 }

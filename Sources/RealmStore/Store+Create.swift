@@ -38,7 +38,9 @@ extension Store {
     }
 
     /// Creates or upserts one object; returns its key and whether it existed (and was updated).
-    func createOrUpdateObject(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy) throws -> (key: Int64, existed: Bool) {
+    /// `fields` is consumed, so a new object's inputs move into the row instead of being copied.
+    func createOrUpdateObject(_ info: ClassInfo, _ fields: consuming some ObjectFields,
+                              policy: UpdatePolicy) throws -> (key: Int64, existed: Bool) {
         if let primaryKey = info.primaryKey, let position = info.primaryKeyPosition {
             let value = try fields.input(for: primaryKey, at: position).map { try scalarInput($0, primaryKey) }
                 ?? defaultValue(primaryKey)
@@ -51,13 +53,14 @@ extension Store {
         return (try insertObject(info, fields, policy: policy), false)
     }
 
-    /// Inserts a new object: nested objects first, then the row, then its collections.
-    func insertObject(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy) throws -> Int64 {
+    /// Inserts a new object: nested objects first, then the row, then its collections. Each
+    /// input is taken from `fields` once (`ObjectFields.take(for:at:)`).
+    func insertObject(_ info: ClassInfo, _ fields: consuming some ObjectFields, policy: UpdatePolicy) throws -> Int64 {
         var row: [SQLValue] = []
         row.reserveCapacity(info.singlePositions.count + 2)
         for position in info.singlePositions {
             let property = info.properties[position]
-            let input = fields.input(for: property, at: position)
+            let input = fields.take(for: property, at: position)
             if property.isMixed {
                 let slot = try writeMixed(input?.mixedValue ?? defaultValue(property))
                 row.append(slot.value)
@@ -66,7 +69,7 @@ extension Store {
                 let target = try input.flatMap { try linkTarget(property, $0, current: nil, policy: policy) }
                 row.append(target.map { .int($0) } ?? .null)
             } else {
-                let value = try input.map { try scalarInput($0, property) } ?? defaultValue(property)
+                let value = if let input { try scalarInput(input, property) } else { defaultValue(property) }
                 row.append(try encode(value, property, optional: property.isOptional))
             }
         }
@@ -78,7 +81,7 @@ extension Store {
         let key = connection.lastInsertRowID
         for position in info.collectionPositions {
             let property = info.properties[position]
-            if let input = fields.input(for: property, at: position) {
+            if let input = fields.take(for: property, at: position) {
                 try writeCollection(property, owner: key, input, policy: policy, isNew: true)
             }
         }
@@ -112,10 +115,12 @@ extension Store {
         }
     }
 
-    /// The scalar of a `.value` input.
-    func scalarInput(_ input: InputValue, _ property: PropertyInfo) throws -> StoreValue {
-        guard case .value(let value) = input else { throw invalidValue(input.mixedValue, for: property) }
-        return value
+    /// The scalar of a `.value` input (moved out of an input the caller gives up).
+    func scalarInput(_ input: consuming InputValue, _ property: PropertyInfo) throws -> StoreValue {
+        switch consume input {
+        case .value(let value): return value
+        case let other: throw invalidValue(other.mixedValue, for: property)
+        }
     }
 
     /// Encodes a typed value for its slot, checking type and optionality.

@@ -62,7 +62,7 @@ extension Store {
 
     /// `createForImport(_:value:update:savepoint:)` with the fields by property position, as the
     /// importer builds them (`FieldsByPosition`, in the order of the class's persisted properties).
-    package func createForImport(_ className: String, fields: FieldsByPosition, update policy: UpdatePolicy,
+    package func createForImport(_ className: String, fields: consuming FieldsByPosition, update policy: UpdatePolicy,
                                  savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
         let info = try importClass(className, policy)
         precondition(fields.inputs.count == info.properties.count, "fields of another schema for '\(className)'")
@@ -78,10 +78,16 @@ extension Store {
         return info
     }
 
-    private func createForImport(_ info: ClassInfo, _ fields: some ObjectFields, policy: UpdatePolicy,
+    private func createForImport(_ info: ClassInfo, _ fields: consuming some ObjectFields, policy: UpdatePolicy,
                                  savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
-        let created = savepoint ? try atomically { try createOrUpdateObject(info, fields, policy: policy) }
-            : try createOrUpdateObject(info, fields, policy: policy)
+        let created: (key: Int64, existed: Bool)
+        if savepoint {
+            // A closure cannot consume what it captures: the savepoint's path works on a copy.
+            let captured = fields
+            created = try atomically { try createOrUpdateObject(info, captured, policy: policy) }
+        } else {
+            created = try createOrUpdateObject(info, fields, policy: policy)
+        }
         return (ObjectKey(className: info.name, key: created.key), created.existed)
     }
 }
