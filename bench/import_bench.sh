@@ -64,7 +64,8 @@ cat <<MD
 nested and upserted by primary key, embedded Toys). The generated schema's \`address: Address\`
 is edited to \`Address?\` (Realm requires links to embedded objects to be optional).
 \`realm-import --mode upsert\` (shared Dogs recur), release build, $RUNS runs per contender
-alternated, medians; wall time includes SQLite's checkpoint when the store closes. CPU time is
+alternated, medians; wall time includes the commit (realm-import creates the store, so it loads
+it with the rollback journal: no WAL checkpoint; limit_loader leaves its WAL un-checkpointed). CPU time is
 user + system time of all threads: realm-import decodes JSON on a second thread, ahead of the
 thread that converts and stores, so its wall time is below its CPU time on two cores.
 
