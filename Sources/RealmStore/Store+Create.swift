@@ -99,7 +99,7 @@ extension Store {
         case .value(.object(let key)) where key.className == target.name:
             if key.key == current { return current }
             if target.isEmbedded { throw StoreError.embeddedAlreadyOwned }
-            guard try exists(target, key.key) else { throw StoreError.invalidatedObject }
+            guard try trustsLinkKeys || exists(target, key.key) else { throw StoreError.invalidatedObject }
             return key.key
         case .object(let fields):
             if target.primaryKey != nil { return try createObject(target, fields, policy: policy) }

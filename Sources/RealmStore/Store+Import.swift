@@ -23,6 +23,7 @@ extension Store {
         let before = schema
         try connection.execute("PRAGMA cache_size=-65536")
         try beginWrite()
+        trustsLinkKeys = true
         guard let newSchema, SchemaCoding.encode(newSchema) != SchemaCoding.encode(before) else { return before }
         do {
             try migrate(from: before, to: newSchema, migration: nil)

@@ -23,6 +23,7 @@ extension Store {
         try connection.execute("COMMIT")
         inWriteTransaction = false
         nextNodeLoaded = false
+        trustsLinkKeys = false
     }
 
     /// Discards every change of the open write transaction.
@@ -30,6 +31,7 @@ extension Store {
         try requireWrite()
         inWriteTransaction = false
         nextNodeLoaded = false
+        trustsLinkKeys = false
         try connection.execute("ROLLBACK")
     }
 
@@ -65,6 +67,7 @@ extension Store {
             try connection.cached("RELEASE op").run()
             return result
         } catch {
+            trustsLinkKeys = false
             try connection.cached("ROLLBACK TO op").run()
             try connection.cached("RELEASE op").run()
             throw error

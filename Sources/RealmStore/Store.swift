@@ -55,6 +55,13 @@ public final class Store {
     public var atomicOperations = true
     var nextNode: Int64 = 0
     var nextNodeLoaded = false
+    /// Whether links to existing objects given as keys (`.object(key)`) are taken as they are,
+    /// without checking that the object still exists: only inside an import's transaction,
+    /// whose importer passes only keys of objects it has just created or found, and only until
+    /// anything is rolled back to a savepoint (which may remove such an object). An import
+    /// with any error is rolled back as a whole, so a key it should not have trusted never
+    /// reaches a commit.
+    var trustsLinkKeys = false
 
     /// Opens or creates the store at `path` with `schema`.
     ///
