@@ -30,6 +30,8 @@ final class DocumentPrefetcher: @unchecked Sendable {
 
     private let source: JSONDocumentSource
     private let byteLimit: Int
+    /// Run on the reading thread for each document, before the caller gets it.
+    private let prepare: ((JSONDocument) -> Void)?
     // Shared between the two threads, guarded by `condition`.
     private let condition = NSCondition()
     private var queue: [Item] = []
@@ -47,10 +49,13 @@ final class DocumentPrefetcher: @unchecked Sendable {
     private var taken: [Item] = []
     private var takenIndex = 0
 
-    /// Starts reading `source` on a new thread.
-    init(_ source: JSONDocumentSource, byteLimit: Int = DocumentPrefetcher.defaultByteLimit) {
+    /// Starts reading `source` on a new thread, which also runs `prepare` on each document (it
+    /// must not touch anything the caller's thread uses meanwhile).
+    init(_ source: JSONDocumentSource, byteLimit: Int = DocumentPrefetcher.defaultByteLimit,
+         prepare: ((JSONDocument) -> Void)? = nil) {
         self.source = source
         self.byteLimit = max(byteLimit, 1)
+        self.prepare = prepare
         source.readLock = NSLock()
         let thread = Thread { [self] in
             readAll()
@@ -121,6 +126,7 @@ final class DocumentPrefetcher: @unchecked Sendable {
                 item = .failure(error)
             }
             source.readLock?.unlock()
+            if let prepare, case .document(let document)? = item { prepare(document) }
             condition.lock()
             var done = returned
             returned = []

@@ -9,8 +9,13 @@ import RealmStore
 extension Importer {
     /// The value of `value` as `base`: the fast path when it applies, else `ExtendedJSON`.
     func decode(_ value: JSONValue, as base: BaseType) throws(ExtendedJSONError) -> StoreValue {
-        if let fast = Self.fastValue(value, as: base) { return fast }
-        return try ExtendedJSON.value(value, as: base, mapKeys: options.mapKeys)
+        try Self.decode(value, as: base, mapKeys: options.mapKeys)
+    }
+
+    /// `decode(_:as:)` with the map-key policy given.
+    static func decode(_ value: JSONValue, as base: BaseType, mapKeys: MapKeyPolicy) throws(ExtendedJSONError) -> StoreValue {
+        if let fast = fastValue(value, as: base) { return fast }
+        return try ExtendedJSON.value(value, as: base, mapKeys: mapKeys)
     }
 
     /// The common canonical forms of objectId and uuid; nil for anything else.

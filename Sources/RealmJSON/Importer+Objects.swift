@@ -80,9 +80,16 @@ extension Importer {
         var isNew = existing == nil
         var lookedUp = !mayExist
         let properties = plan.properties
+        let prepared = takePreparation(for: object, plan)
         try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: properties.count) { values in
-            values.initialize(repeating: nil)
-            let matched = plan.matchFields(of: object, into: values)
+            let matched: Int
+            if let prepared {
+                _ = values.initialize(from: prepared.values)
+                matched = prepared.matchedCount
+            } else {
+                values.initialize(repeating: nil)
+                matched = plan.matchFields(of: object, into: values)
+            }
             for (position, property) in properties.enumerated() {
                 guard let value = values[position] else {
                     if isNew && property.isRequired {
@@ -96,7 +103,8 @@ extension Importer {
                 }
                 if property.isSingleScalar {
                     // A scalar's key joins the path only when it has a problem to report.
-                    if let input = convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
+                    if let input = prepared?.scalars[position]
+                        ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
                         fields.set(input, for: property, at: position)
                     }
                     continue
@@ -109,6 +117,14 @@ extension Importer {
             }
             if matched < object.count { checkUnknownKeys(object, plan) }
         }
+    }
+
+    /// The reading thread's preparation of `object` as `plan`, if that is what it prepared
+    /// (the current document's root); it is used once.
+    private func takePreparation(for object: JSONValue, _ plan: ImportClassPlan) -> PreparedObject? {
+        guard let prepared = preparation, prepared.isFor(object, plan) else { return nil }
+        preparation = nil
+        return prepared
     }
 
     /// Keys of `object` that name no persisted property: a counted warning (once printed per

@@ -70,25 +70,32 @@ extension Importer {
     /// value's key in its object when `path` does not end with it yet.
     func convertScalar(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan,
                        allowsNull: Bool, key: String? = nil) -> InputValue? {
-        if allowsNull && value.isNull { return .value(.null) }
         do throws(ExtendedJSONError) {
-            let decoded = try decode(value, as: property.base)
-            if property.enumStrings != nil || property.enumIntegers != nil {
-                let probe: StoreValueProbe? = switch decoded {
-                case .string(let text): .string(text)
-                case .int(let number): .int(number)
-                default: nil
-                }
-                if let probe, !property.allows(probe) {
-                    let reason = ImportMessages.notInEnum(property.schema.enumValues ?? [])
-                    throw ExtendedJSONError.invalid(value, reason: reason)
-                }
-            }
-            return .value(decoded)
+            return try Self.scalarInput(value, property, allowsNull: allowsNull, mapKeys: options.mapKeys)
         } catch {
             record(.value(error, property, className: plan.name, at: JSONPath(key.map { path + [.key($0)] } ?? path)))
             return nil
         }
+    }
+
+    /// `convertScalar` without recording: the input, or the decoder's error. Depends on nothing
+    /// but its arguments, so the reading thread can run it too (see `PreparedObject`).
+    static func scalarInput(_ value: JSONValue, _ property: ImportProperty, allowsNull: Bool,
+                            mapKeys: MapKeyPolicy) throws(ExtendedJSONError) -> InputValue {
+        if allowsNull && value.isNull { return .value(.null) }
+        let decoded = try decode(value, as: property.base, mapKeys: mapKeys)
+        if property.enumStrings != nil || property.enumIntegers != nil {
+            let probe: StoreValueProbe? = switch decoded {
+            case .string(let text): .string(text)
+            case .int(let number): .int(number)
+            default: nil
+            }
+            if let probe, !property.allows(probe) {
+                let reason = ImportMessages.notInEnum(property.schema.enumValues ?? [])
+                throw ExtendedJSONError.invalid(value, reason: reason)
+            }
+        }
+        return .value(decoded)
     }
 
     /// The key to store for a map entry: percent-encoded, or checked with `--map-keys reject`.

@@ -50,6 +50,8 @@ public final class Importer {
     /// (class, key) pairs already warned about, so each unknown key is printed once.
     var warnedKeys: Set<String> = []
     var objectCount = 0
+    /// The reading thread's preparation of the current document's root object, until used.
+    var preparation: PreparedObject?
 
     /// Starts the import's transaction on `store`; with `schema`, migrates the store to it
     /// first (additive changes only, undone with the rest on failure).
@@ -92,7 +94,7 @@ public final class Importer {
     /// - Throws: `ImportRunError` (no `--class` for an array or NDJSON input), `JSONSourceError`
     ///   of kind `.io`, or a store failure; the transaction is rolled back first.
     public func importInput(_ source: JSONDocumentSource) throws {
-        let reader = DocumentPrefetcher(source)
+        let reader = DocumentPrefetcher(source, prepare: documentPreparation)
         defer { reader.stop() }
         do {
             while !hasStopped {
@@ -111,6 +113,17 @@ public final class Importer {
         } catch {
             try? rollback()
             throw error
+        }
+    }
+
+    /// What the reading thread does for each document besides decoding it: matches the root
+    /// object's fields and decodes its scalars (`PreparedObject`). It reads only what never
+    /// changes during a run (the plans and options).
+    private var documentPreparation: (JSONDocument) -> Void {
+        let plans = plans, className = options.className, mapKeys = options.mapKeys
+        return { document in
+            guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
+            document.preparation = document.withRoot { PreparedObject($0, plan, mapKeys: mapKeys) }
         }
     }
 
@@ -165,6 +178,8 @@ public final class Importer {
         issues.removeAll(keepingCapacity: true)
         errorIssueCount = 0
         path.removeAll(keepingCapacity: true)
+        preparation = document.preparation
+        defer { preparation = nil }
         if let plan = try documentPlan(document, source: source) {
             try document.withRoot { root throws in try importTopLevelObject(root, plan) }
         }

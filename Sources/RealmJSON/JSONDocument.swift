@@ -29,6 +29,8 @@ public final class JSONDocument {
     /// The document's own copy of its bytes, kept when they could not be read again to locate a
     /// problem (read ahead from a pipe); nil when the source still has them.
     let text: [UInt8]?
+    /// What the reading thread prepared of the root object for the importer, if anything.
+    var preparation: PreparedObject?
     /// Where the tree's memory is, when it came from a source's arena (released with it);
     /// nil for a tree of single `malloc` blocks, released value by value.
     private let arena: JanssonArena?

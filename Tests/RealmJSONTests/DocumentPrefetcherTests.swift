@@ -1,5 +1,6 @@
 import Foundation
 @testable import RealmJSON
+import RealmStore
 import RealmSchema
 import Testing
 
@@ -108,5 +109,36 @@ import Testing
         close(descriptors[1])
         return JSONDocumentSource(input: .descriptor(descriptors[0], closes: true, seekable: false), name: "<stdin>",
                                   size: nil, options: JSONSourceOptions(bufferSize: bufferSize))
+    }
+}
+
+/// What the reading thread prepares of a root object: its fields by property position and its
+/// scalars decoded, with failures left for the importer to convert (and report) again.
+@Suite struct PreparedObjectTests {
+    @Test func matchesFieldsAndDecodesTheScalarsThatDecode() throws {
+        let compilation = SchemaCompiler.compile([SchemaSource(path: "schema.yaml", text: """
+            models:
+              Dog:
+                primaryKey: id
+                properties:
+                  id: int
+                  name: string
+                  age: int?
+                  size: { type: string, enum: [small, large] }
+                  tags: string[]
+            """)])
+        let schema = try #require(compilation.schema)
+        let plan = try #require(ImportClassPlan.plans(for: schema)["Dog"])
+        // Keys out of schema order, an unknown key, a bad int and a value outside the enum.
+        let document = try JSONDocument.parse(#"{"tags": ["a"], "name": "Rex", "id": {"$numberInt": "7"}, "x": 1, "age": 1.5, "size": "huge"}"#)
+        let prepared = document.withRoot { PreparedObject($0, plan, mapKeys: .encode) }
+        #expect(plan.properties.map(\.name) == ["id", "name", "age", "size", "tags"])
+        #expect(prepared.matchedCount == 5)
+        #expect(prepared.values.map { $0?.jsonText } == [#"{"$numberInt":"7"}"#, #""Rex""#, "1.5", #""huge""#, #"["a"]"#])
+        #expect(prepared.scalars.map { $0.map { "\($0)" } } == ["\(InputValue.value(.int(7)))", "\(InputValue.value(.string("Rex")))", nil, nil, nil])
+        document.withRoot { root in
+            #expect(prepared.isFor(root, plan))
+            #expect(!prepared.isFor(root["tags"]!, plan))
+        }
     }
 }

@@ -1,0 +1,47 @@
+import RealmStore
+
+/// The part of converting a top-level object that depends only on the object and its class
+/// plan: its fields matched to properties, and its single scalar properties decoded. The
+/// reading thread prepares it for each document it decodes (`DocumentPrefetcher`), so that
+/// the importer's thread, which also creates the objects, has less to do.
+///
+/// A scalar whose decoding fails is left out: the importer converts it again, in its own
+/// context, and reports the problem exactly as it would have without preparation.
+final class PreparedObject {
+    /// The object prepared and its plan; the importer uses the preparation only for them.
+    let object: JSONValue
+    let plan: ImportClassPlan
+    /// The field of each property, by position in `plan.properties`; nil when absent.
+    let values: [JSONValue?]
+    /// How many fields name a property.
+    let matchedCount: Int
+    /// The input of each single scalar property that decoded; nil otherwise.
+    let scalars: [InputValue?]
+
+    /// Prepares `object` of class `plan`, decoding scalars with `mapKeys` (see
+    /// `Importer.scalarInput`).
+    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy) {
+        self.object = object
+        self.plan = plan
+        let properties = plan.properties
+        var matched = 0
+        let values = [JSONValue?](unsafeUninitializedCapacity: properties.count) { buffer, count in
+            buffer.initialize(repeating: nil)
+            matched = plan.matchFields(of: object, into: buffer)
+            count = properties.count
+        }
+        var scalars = [InputValue?](repeating: nil, count: properties.count)
+        for (position, property) in properties.enumerated() where property.isSingleScalar {
+            guard let value = values[position] else { continue }
+            scalars[position] = try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
+        }
+        self.values = values
+        self.matchedCount = matched
+        self.scalars = scalars
+    }
+
+    /// Whether this is the preparation of `object` as `plan`.
+    func isFor(_ object: JSONValue, _ plan: ImportClassPlan) -> Bool {
+        self.object.raw == object.raw && self.plan === plan
+    }
+}
