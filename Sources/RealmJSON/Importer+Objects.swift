@@ -103,10 +103,14 @@ extension Importer {
                 }
                 if property.isSingleScalar {
                     // A scalar's key joins the path only when it has a problem to report.
-                    if let input = prepared?.scalars[position]
+                    if let input = prepared?.inputs[position]
                         ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
                         fields.set(input, for: property, at: position)
                     }
+                    continue
+                }
+                if let input = prepared?.inputs[position] {
+                    fields.set(input, for: property, at: position)
                     continue
                 }
                 path.append(.key(property.name))

@@ -98,6 +98,40 @@ extension Importer {
         return .value(decoded)
     }
 
+    /// A list, set or map of scalars converted without recording anything: the input, or nil
+    /// when any part of it has a problem (for `convertProperty` to convert and report). Depends
+    /// on nothing but its arguments, so the reading thread can run it too (see `PreparedObject`).
+    static func scalarCollectionInput(_ value: JSONValue, _ property: ImportProperty, mapKeys: MapKeyPolicy) -> InputValue? {
+        switch property.collection {
+        case .single:
+            return nil
+        case .list, .set:
+            if value.isNull { return .collection([]) }
+            guard value.kind == .array else { return nil }
+            var elements: [InputValue] = []
+            elements.reserveCapacity(value.count)
+            for element in value.elements {
+                guard let input = try? scalarInput(element, property, allowsNull: property.isOptional, mapKeys: mapKeys) else {
+                    return nil
+                }
+                elements.append(input)
+            }
+            return .collection(elements)
+        case .map:
+            if value.isNull { return .map([:]) }
+            guard value.kind == .object else { return nil }
+            var entries: [String: InputValue] = [:]
+            entries.reserveCapacity(value.count)
+            for (key, element) in value.fields {
+                guard let stored = try? MapKeyCoding.storedKey(key.utf8, policy: mapKeys),
+                      let input = try? scalarInput(element, property, allowsNull: property.isOptional, mapKeys: mapKeys)
+                else { return nil }
+                entries[stored] = input
+            }
+            return .map(entries)
+        }
+    }
+
     /// The key to store for a map entry: percent-encoded, or checked with `--map-keys reject`.
     private func storedKey(_ original: String, _ key: JSONKey, _ property: ImportProperty,
                            in plan: ImportClassPlan) -> String? {

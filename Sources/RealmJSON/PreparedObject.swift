@@ -1,12 +1,13 @@
 import RealmStore
 
 /// The part of converting a top-level object that depends only on the object and its class
-/// plan: its fields matched to properties, and its single scalar properties decoded. The
+/// plan: its fields matched to properties, and its scalar properties (single, or lists, sets
+/// and maps of scalars) converted. The
 /// reading thread prepares it for each document it decodes (`DocumentPrefetcher`), so that
 /// the importer's thread, which also creates the objects, has less to do.
 ///
-/// A scalar whose decoding fails is left out: the importer converts it again, in its own
-/// context, and reports the problem exactly as it would have without preparation.
+/// A property whose value has a problem is left out: the importer converts it again, in its
+/// own context, and reports the problem exactly as it would have without preparation.
 final class PreparedObject {
     /// The object prepared and its plan; the importer uses the preparation only for them.
     let object: JSONValue
@@ -15,8 +16,8 @@ final class PreparedObject {
     let values: [JSONValue?]
     /// How many fields name a property.
     let matchedCount: Int
-    /// The input of each single scalar property that decoded; nil otherwise.
-    let scalars: [InputValue?]
+    /// The input of each scalar property (single or collection) that converted; nil otherwise.
+    let inputs: [InputValue?]
 
     /// Prepares `object` of class `plan`, decoding scalars with `mapKeys` (see
     /// `Importer.scalarInput`).
@@ -30,14 +31,16 @@ final class PreparedObject {
             matched = plan.matchFields(of: object, into: buffer)
             count = properties.count
         }
-        var scalars = [InputValue?](repeating: nil, count: properties.count)
-        for (position, property) in properties.enumerated() where property.isSingleScalar {
+        var inputs = [InputValue?](repeating: nil, count: properties.count)
+        for (position, property) in properties.enumerated() where !property.isLink && !property.isMixed {
             guard let value = values[position] else { continue }
-            scalars[position] = try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
+            inputs[position] = property.isSingleScalar
+                ? try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
+                : Importer.scalarCollectionInput(value, property, mapKeys: mapKeys)
         }
         self.values = values
         self.matchedCount = matched
-        self.scalars = scalars
+        self.inputs = inputs
     }
 
     /// Whether this is the preparation of `object` as `plan`.

@@ -135,7 +135,8 @@ import Testing
         #expect(plan.properties.map(\.name) == ["id", "name", "age", "size", "tags"])
         #expect(prepared.matchedCount == 5)
         #expect(prepared.values.map { $0?.jsonText } == [#"{"$numberInt":"7"}"#, #""Rex""#, "1.5", #""huge""#, #"["a"]"#])
-        #expect(prepared.scalars.map { $0.map { "\($0)" } } == ["\(InputValue.value(.int(7)))", "\(InputValue.value(.string("Rex")))", nil, nil, nil])
+        #expect(prepared.inputs.map { $0.map { "\($0)" } } == ["\(InputValue.value(.int(7)))", "\(InputValue.value(.string("Rex")))", nil, nil,
+                                                                "\(InputValue.collection([.value(.string("a"))]))"])
         document.withRoot { root in
             #expect(prepared.isFor(root, plan))
             #expect(!prepared.isFor(root["tags"]!, plan))
