@@ -71,6 +71,9 @@ final class ImportClassPlan {
     /// Property name → position in `properties`.
     let positions: [String: Int]
     let linkingNames: Set<String>
+    /// Whether every property is a scalar or a collection of scalars (no links, no mixed), so
+    /// that converting an object needs nothing but the object.
+    let holdsOnlyScalars: Bool
     var isEmbedded: Bool { model.kind == .embedded }
     var isAsymmetric: Bool { model.kind == .asymmetric }
 
@@ -82,6 +85,7 @@ final class ImportClassPlan {
         propertyNames = Set(properties.map(\.name))
         positions = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
         linkingNames = Set(model.properties.filter(\.type.isLinkingObjects).map(\.name))
+        holdsOnlyScalars = properties.allSatisfy { !$0.isLink && !$0.isMixed }
     }
 
     /// Puts the value of each field of `object` that names a property into `values`, at the

@@ -1,8 +1,8 @@
 import RealmStore
 
 /// The part of converting a top-level object that depends only on the object and its class
-/// plan: its fields matched to properties, and its scalar properties (single, or lists, sets
-/// and maps of scalars) converted. The
+/// plan: its fields matched to properties, its scalar properties (single, or lists, sets and
+/// maps of scalars) converted, and its embedded objects that hold only scalars. The
 /// reading thread prepares it for each document it decodes (`DocumentPrefetcher`), so that
 /// the importer's thread, which also creates the objects, has less to do.
 ///
@@ -19,6 +19,28 @@ final class PreparedObject {
     /// The input of each scalar property (single or collection) that converted; nil otherwise.
     let inputs: [InputValue?]
 
+    /// The input of a single embedded object that holds only scalars, when converting it can
+    /// report nothing: every field names a property and converts, no required value is missing
+    /// (so it does not matter whether it replaces an embedded object, in merge mode), and it is
+    /// no `$ref` reference. Nil otherwise, and for every other link.
+    private static func embeddedInput(_ value: JSONValue, _ property: ImportProperty, mapKeys: MapKeyPolicy) -> InputValue? {
+        guard property.collection == .single, let target = property.target, target.isEmbedded, target.holdsOnlyScalars,
+              value.kind == .object, value[ExportReference.classKey] == nil else { return nil }
+        let nested = PreparedObject(value, target, mapKeys: mapKeys)
+        guard nested.matchedCount == value.count else { return nil }
+        var fields: [String: InputValue] = [:]
+        fields.reserveCapacity(nested.matchedCount)
+        for (position, property) in target.properties.enumerated() {
+            if nested.values[position] == nil {
+                if property.isRequired { return nil }
+                continue
+            }
+            guard let input = nested.inputs[position] else { return nil }
+            fields[property.name] = input
+        }
+        return .object(fields)
+    }
+
     /// Prepares `object` of class `plan`, decoding scalars with `mapKeys` (see
     /// `Importer.scalarInput`).
     init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy) {
@@ -32,11 +54,15 @@ final class PreparedObject {
             count = properties.count
         }
         var inputs = [InputValue?](repeating: nil, count: properties.count)
-        for (position, property) in properties.enumerated() where !property.isLink && !property.isMixed {
+        for (position, property) in properties.enumerated() where !property.isMixed {
             guard let value = values[position] else { continue }
-            inputs[position] = property.isSingleScalar
-                ? try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
-                : Importer.scalarCollectionInput(value, property, mapKeys: mapKeys)
+            if property.isLink {
+                inputs[position] = Self.embeddedInput(value, property, mapKeys: mapKeys)
+            } else if property.isSingleScalar {
+                inputs[position] = try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
+            } else {
+                inputs[position] = Importer.scalarCollectionInput(value, property, mapKeys: mapKeys)
+            }
         }
         self.values = values
         self.matchedCount = matched

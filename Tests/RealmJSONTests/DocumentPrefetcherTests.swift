@@ -142,4 +142,27 @@ import Testing
             #expect(!prepared.isFor(root["tags"]!, plan))
         }
     }
+
+    @Test func embeddedObjectsOfScalarsArePreparedOnlyWhenNothingCanBeReported() throws {
+        let compilation = SchemaCompiler.compile([SchemaSource(path: "schema.yaml", text: """
+            models:
+              Person:
+                properties: { name: string, address: Address? }
+              Address:
+                embedded: true
+                properties: { street: string, zip: string? }
+            """)])
+        let plans = ImportClassPlan.plans(for: try #require(compilation.schema))
+        let plan = try #require(plans["Person"])
+        func preparedAddress(_ json: String) throws -> String? {
+            let document = try JSONDocument.parse(#"{"name": "Ada", "address": "# + json + "}")
+            return document.withRoot { PreparedObject($0, plan, mapKeys: .encode) }.inputs[1].map { "\($0)" }
+        }
+        #expect(try preparedAddress(#"{"street": "Main"}"#) == "\(InputValue.object(["street": .value(.string("Main"))]))")
+        #expect(try preparedAddress(#"{"zip": "1"}"#) == nil)  // street is required
+        #expect(try preparedAddress(#"{"street": "Main", "x": 1}"#) == nil)  // an unknown key is a warning
+        #expect(try preparedAddress(#"{"street": 5}"#) == nil)
+        #expect(try preparedAddress(#"{"$ref": "Address", "$id": 1}"#) == nil)
+        #expect(try preparedAddress("null") == nil)
+    }
 }
