@@ -85,16 +85,14 @@ enum JanssonAllocator {
     fileprivate static let heapTag: UInt64 = 0x6A61_6E73_736F_6E48  // "janssonH"
     fileprivate static let arenaTag: UInt64 = 0x6A61_6E73_736F_6E41  // "janssonA"
 
-    /// The thread-specific slot holding the arena state of the decoding in progress on that thread.
-    private static let currentArena: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for jansson's allocator")
-        return key
-    }()
+    /// The thread-specific slot holding the arena state of the decoding in progress on that
+    /// thread. Written once by `install`, before jansson can call `allocate`; a plain global
+    /// (statically initialized), so reading it per allocation costs no lazy-initialization check.
+    nonisolated(unsafe) private static var currentArena = pthread_key_t()
 
     /// Installs the allocation functions (once); every jansson entry point calls this first.
     static let install: Void = {
-        _ = currentArena
+        precondition(pthread_key_create(&currentArena, nil) == 0, "no thread-specific key left for jansson's allocator")
         json_set_alloc_funcs({ size in JanssonAllocator.allocate(size) }, { block in JanssonAllocator.release(block) })
     }()
 
