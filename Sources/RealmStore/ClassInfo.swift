@@ -42,6 +42,9 @@ final class ClassInfo {
     var lookupNullStatement: Statement?
     var existsStatement: Statement?
     var deleteStatement: Statement?
+    /// During an import, the primary keys this class has gained, when it was empty at the start
+    /// (see `PrimaryKeyFilter`); nil otherwise.
+    var importedKeys: PrimaryKeyFilter?
     /// Prepared `UPDATE`s by the positions of the properties they write (see `updateSQL(_:)`).
     var updateStatements: [[Int]: Statement] = [:]
 

@@ -49,6 +49,9 @@ extension Store {
                 try updateObject(info, existing, fields, policy: policy)
                 return (existing, true)
             }
+            let key = try insertObject(info, fields, policy: policy)
+            info.importedKeys?.insert(value)
+            return (key, false)
         }
         return (try insertObject(info, fields, policy: policy), false)
     }

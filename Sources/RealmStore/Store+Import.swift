@@ -24,15 +24,34 @@ extension Store {
         try connection.execute("PRAGMA cache_size=-65536")
         try beginWrite()
         trustsLinkKeys = true
-        guard let newSchema, SchemaCoding.encode(newSchema) != SchemaCoding.encode(before) else { return before }
+        guard let newSchema, SchemaCoding.encode(newSchema) != SchemaCoding.encode(before) else {
+            try filterImportedKeys()
+            return before
+        }
         do {
             try migrate(from: before, to: newSchema, migration: nil)
             try saveSchema(newSchema)
+            try filterImportedKeys()
         } catch {
             try cancelImport(restoring: before)
             throw error
         }
         return before
+    }
+
+    /// Gives each class with a primary key that holds no objects yet a `PrimaryKeyFilter` for
+    /// the import, so that creating its objects skips the lookup of keys it cannot hold.
+    private func filterImportedKeys() throws {
+        for info in classes.values where info.primaryKey != nil && !info.isEmbedded && !info.isAsymmetric {
+            let statement = try connection.cached("SELECT 1 FROM \(info.table) LIMIT 1")
+            defer { statement.reset() }
+            info.importedKeys = try statement.step() ? nil : PrimaryKeyFilter()
+        }
+    }
+
+    /// Drops the import's primary-key filters (its transaction has ended).
+    func dropImportedKeys() {
+        for info in classes.values { info.importedKeys = nil }
     }
 
     /// Rolls back the import's transaction (and any migration `beginImport` applied) and

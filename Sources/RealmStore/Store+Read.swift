@@ -25,6 +25,7 @@ extension Store {
     /// The key of the object with this primary-key value (one index probe).
     func lookup(_ info: ClassInfo, _ value: StoreValue) throws -> Int64? {
         guard let primaryKey = info.primaryKey, let lookupSQL = info.lookupSQL, let nullSQL = info.lookupNullSQL else { return nil }
+        if let importedKeys = info.importedKeys, !importedKeys.mayContain(value) { return nil }
         let statement: Statement
         if value.isNull {
             statement = try prepared(&info.lookupNullStatement, nullSQL)

@@ -24,6 +24,7 @@ extension Store {
         inWriteTransaction = false
         nextNodeLoaded = false
         trustsLinkKeys = false
+        dropImportedKeys()
     }
 
     /// Discards every change of the open write transaction.
@@ -32,6 +33,7 @@ extension Store {
         inWriteTransaction = false
         nextNodeLoaded = false
         trustsLinkKeys = false
+        dropImportedKeys()
         try connection.execute("ROLLBACK")
     }
 
