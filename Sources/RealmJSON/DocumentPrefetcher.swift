@@ -9,57 +9,36 @@ import Foundation
 /// the input. Documents and errors come out of `next()` in input order, exactly as
 /// `source.next()` would return them.
 ///
-/// While a prefetcher runs, only it touches `source`'s reading state; the source's buffer is
-/// shared with `JSONDocumentSource.documentBytes(in:)` (used to locate problems) through the
-/// source's `readLock`.
+/// While a prefetcher runs, only its thread touches `source`'s reading state; the source's
+/// buffer is shared with `JSONDocumentSource.bytes(in:)` (used to locate problems) through the
+/// source's `readLock`. `stop()`, or dropping the prefetcher, ends the thread.
 ///
 /// For example:
 ///
 ///     let reader = DocumentPrefetcher(source)
 ///     defer { reader.stop() }
 ///     while let document = try reader.next() { try importDocument(document) }
-final class DocumentPrefetcher: @unchecked Sendable {
-    /// What the reading thread produced: a document, or an error (in input order).
-    private enum Item {
-        case document(JSONDocument)
-        case failure(JSONSourceError)
-    }
-
+final class DocumentPrefetcher {
     /// Input bytes of read-ahead documents, by default.
     static let defaultByteLimit = 256 * 1024
 
-    private let source: JSONDocumentSource
-    private let byteLimit: Int
-    /// Run on the reading thread for each document, before the caller gets it.
-    private let prepare: ((JSONDocument) -> Void)?
-    // Shared between the two threads, guarded by `condition`.
-    private let condition = NSCondition()
-    private var queue: [Item] = []
-    private var queuedBytes = 0
-    private var isReaderDone = false
-    private var isStopped = false
-    private var isConsumerWaiting = false
-    private var isProducerWaiting = false
-    /// Signalled when the reading thread has returned.
-    private let readerExited = DispatchSemaphore(value: 0)
-    /// Batches of documents the caller is done with, for the reading thread to release: jansson
-    /// frees memory fastest on the thread that allocated it.
-    private var returned: [Item] = []
-    // The caller's side only.
-    private var taken: [Item] = []
+    /// What the two threads share; the reading thread holds only this, so that dropping the
+    /// prefetcher can stop it.
+    private let channel: DocumentChannel
+    /// The batch the caller is taking documents from, and the next one to take.
+    private var taken: [DocumentChannel.Item] = []
     private var takenIndex = 0
 
     /// Starts reading `source` on a new thread, which also runs `prepare` on each document (it
     /// must not touch anything the caller's thread uses meanwhile).
     init(_ source: JSONDocumentSource, byteLimit: Int = DocumentPrefetcher.defaultByteLimit,
          prepare: ((JSONDocument) -> Void)? = nil) {
-        self.source = source
-        self.byteLimit = max(byteLimit, 1)
-        self.prepare = prepare
+        let channel = DocumentChannel(source: source, byteLimit: max(byteLimit, 1), prepare: prepare)
+        self.channel = channel
         source.readLock = NSLock()
-        let thread = Thread { [self] in
-            readAll()
-            readerExited.signal()
+        let thread = Thread {
+            channel.readAll()
+            channel.readerExited.signal()
         }
         thread.name = "realm-import reader"
         thread.start()
@@ -72,19 +51,8 @@ final class DocumentPrefetcher: @unchecked Sendable {
     /// The next document or error of the source, in order; nil at the end of the input.
     func next() throws(JSONSourceError) -> JSONDocument? {
         if takenIndex == taken.count {
+            taken = channel.nextBatch(returning: taken)
             takenIndex = 0
-            condition.lock()
-            while queue.isEmpty && !isReaderDone {
-                isConsumerWaiting = true
-                condition.wait()
-                isConsumerWaiting = false
-            }
-            returned.append(contentsOf: taken)
-            taken = queue
-            queue = []
-            queuedBytes = 0
-            if isProducerWaiting { condition.signal() }
-            condition.unlock()
             if taken.isEmpty { return nil }
         }
         let item = taken[takenIndex]
@@ -96,14 +64,71 @@ final class DocumentPrefetcher: @unchecked Sendable {
     }
 
     /// Input bytes of the documents read ahead and not yet taken by `next()`.
-    var readAheadBytes: Int {
+    var readAheadBytes: Int { channel.queuedByteCount }
+
+    /// Stops reading ahead and waits for the reading thread to return; the source is the
+    /// caller's again. Safe to call more than once.
+    func stop() {
+        channel.stop()
+    }
+}
+
+/// The queue between a `DocumentPrefetcher`'s reading thread and its caller, guarded by one
+/// condition variable.
+private final class DocumentChannel: @unchecked Sendable {
+    /// What the reading thread produced: a document, or an error (in input order).
+    enum Item {
+        case document(JSONDocument)
+        case failure(JSONSourceError)
+    }
+
+    let source: JSONDocumentSource
+    let byteLimit: Int
+    let prepare: ((JSONDocument) -> Void)?
+    /// Signalled when the reading thread has returned.
+    let readerExited = DispatchSemaphore(value: 0)
+    private let condition = NSCondition()
+    private var queue: [Item] = []
+    private var queuedBytes = 0
+    private var isReaderDone = false
+    private var isStopped = false
+    private var isConsumerWaiting = false
+    private var isProducerWaiting = false
+    /// Batches of documents the caller is done with, for the reading thread to release: jansson
+    /// frees memory fastest on the thread that allocated it.
+    private var returned: [Item] = []
+
+    init(source: JSONDocumentSource, byteLimit: Int, prepare: ((JSONDocument) -> Void)?) {
+        self.source = source
+        self.byteLimit = byteLimit
+        self.prepare = prepare
+    }
+
+    /// Hands `finished` back for release and takes every document read ahead, waiting for one
+    /// when there is none yet; empty at the end of the input.
+    func nextBatch(returning finished: [Item]) -> [Item] {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty && !isReaderDone && !isStopped {
+            isConsumerWaiting = true
+            condition.wait()
+            isConsumerWaiting = false
+        }
+        returned.append(contentsOf: finished)
+        let batch = queue
+        queue = []
+        queuedBytes = 0
+        if isProducerWaiting { condition.signal() }
+        return batch
+    }
+
+    var queuedByteCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return queuedBytes
     }
 
-    /// Stops reading ahead and waits for the reading thread to return; the source is the
-    /// caller's again. Safe to call more than once.
+    /// Ends the reading thread and waits for it (once), then gives the source back.
     func stop() {
         condition.lock()
         let wasStopped = isStopped
@@ -116,7 +141,7 @@ final class DocumentPrefetcher: @unchecked Sendable {
     }
 
     /// The reading thread: decodes documents until the end of the input or `stop()`.
-    private func readAll() {
+    func readAll() {
         while true {
             let item: Item?
             source.readLock?.lock()

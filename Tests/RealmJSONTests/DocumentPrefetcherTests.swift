@@ -61,8 +61,16 @@ import Testing
             reader.stop()
             reader.stop()
         }
-        // Dropped without `stop()`: the deinit stops it.
-        _ = DocumentPrefetcher(Fixtures.source(input), byteLimit: 64)
+        // Dropped without `stop()` while its reader waits on a full queue: the reading thread
+        // ends and gives the source back.
+        let source = Fixtures.source(input, bufferSize: 1024)
+        do {
+            let reader = DocumentPrefetcher(source, byteLimit: 64)
+            _ = try reader.next()
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(source.readLock == nil)
+        #expect(source.bytesConsumed < input.utf8.count)
     }
 
     @Test func documentsReadAheadFromAPipeKeepTheirText() throws {
