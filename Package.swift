@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "realm-schema", targets: ["realm-schema"]),
         .executable(name: "realm-export", targets: ["realm-export"]),
         .executable(name: "realm-import", targets: ["realm-import"]),
+        .library(name: "RealmEngine", targets: ["RealmEngine"]),
         .library(name: "RealmStore", targets: ["RealmStore"]),
         .plugin(name: "RealmSchemaPlugin", targets: ["RealmSchemaPlugin"]),
     ],
@@ -25,31 +26,35 @@ let package = Package(
         .target(name: "RealmCodegen", dependencies: ["RealmSchema"]),
         // Command-line support: argument parsing, help, error → message + exit code.
         .target(name: "RealmCLI", dependencies: ["RealmSchema"]),
-        .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmStore"]),
-        // (store targets: RealmStore and RealmStoreTests go here)
-        // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmStore).
+        .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmEngine"]),
+        // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmEngine).
         .target(name: "RealmQuery", dependencies: ["RealmSchema"]),
-        .target(name: "RealmStore", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
-        .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmSchema", "realm-store-tool"]),
-        .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema"]),
-        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmStore", "CJansson"]),
-        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore"]),
-        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI", "RealmQuery"]),
-        .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
+        // The engine: SQLite wrapper, value types, the dynamic `Store`, migrations, the query compiler.
+        // It knows nothing of the Realm Swift API; what that API needs from it is `package`.
+        .target(name: "RealmEngine", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
+        // The Realm Swift API on top of the engine: Realm, Object, @Persisted, collections, Results.
+        .target(name: "RealmStore", dependencies: ["RealmEngine", "RealmSchema"]),
+        .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool"]),
+        .executableTarget(name: "realm-store-tool", dependencies: ["RealmEngine", "RealmSchema"]),
+        // JSON in and out of a store (jansson); depends on the engine, not on the Swift API.
+        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmEngine", "CJansson"]),
+        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmEngine"]),
+        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI", "RealmQuery"]),
+        .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI"]),
 
         .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema"]),
-        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmStore", "RealmSchema"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmEngine", "RealmStore", "RealmSchema"]),
         .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmStore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmEngine"]),
         // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
-        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmSchema"]),
+        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
         .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
-        .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmSchema"]),
+        .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
     ],
     swiftLanguageModes: [.v6]
 )

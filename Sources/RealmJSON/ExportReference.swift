@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// The encoding `realm-export` uses for objects that cannot be named by a primary key, and its
 /// decoding for `realm-import`.

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Number text for export: the shortest decimal that reads back to the same bits.
 enum ExportNumberText {

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Objects, property values, links, maps and mixed values.
 extension Exporter {

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// The outbox of asymmetric classes (SPEC §6).
 extension Exporter {

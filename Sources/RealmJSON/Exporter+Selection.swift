@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Which objects of a class `Exporter` writes: a Realm Query Language filter, sort key paths
 /// and a limit (`realm-export --query`, `--sort`, `--limit`).

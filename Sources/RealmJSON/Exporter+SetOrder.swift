@@ -1,4 +1,4 @@
-import RealmStore
+import RealmEngine
 
 /// The order of a MutableSet's elements in the output.
 ///

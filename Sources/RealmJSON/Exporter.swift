@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// What `Exporter` writes.
 public struct ExportOptions: Sendable, Hashable {

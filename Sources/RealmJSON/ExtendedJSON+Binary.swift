@@ -1,5 +1,5 @@
 import Foundation
-import RealmStore
+import RealmEngine
 
 /// `data` and `uuid`: `$binary`, `$uuid` and UUID strings.
 extension ExtendedJSON {

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// `date`: `{"$date": "<ISO-8601>"}` (relaxed) or `{"$date": {"$numberLong": "<ms>"}}` (canonical).
 extension ExtendedJSON {

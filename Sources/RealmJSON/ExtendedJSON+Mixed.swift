@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// `mixed` and dispatch by property type.
 extension ExtendedJSON {

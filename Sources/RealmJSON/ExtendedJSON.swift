@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Strict decoding of Extended JSON v2 values per property type (SPEC §4): one function per
 /// type, each taking a borrowed `JSONValue` and returning the typed value or throwing an

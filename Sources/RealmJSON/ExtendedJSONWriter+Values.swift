@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Typed values in Extended JSON v2, relaxed or canonical, exactly as `ExtendedJSON` reads them
 /// back: 64-bit integers as digits, doubles and floats in their shortest round-trip form,

@@ -1,4 +1,4 @@
-import RealmStore
+import RealmEngine
 
 /// How `realm-import` treats objects whose primary key is already stored (SPEC §5).
 public enum ImportMode: String, Sendable, Hashable, CaseIterable {

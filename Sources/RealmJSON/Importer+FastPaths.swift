@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// The canonical Extended JSON forms that dominate real exports (`{"$oid": "<24 hex>"}`,
 /// `{"$binary": {"base64": "<24 chars>", "subType": "04"}}`), decoded without the general

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// One step from an object whose key is known (a top-level object, or a nested one with a
 /// primary key) down to a nested object without one.

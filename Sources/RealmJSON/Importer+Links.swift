@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Links (SPEC §5): a nested object (created, or upserted by primary key), the target's
 /// primary-key value alone, or `realm-export`'s `{"$ref": "Class", "$id": …}`: references to

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Mixed values: what `ExtendedJSON.mixed` reads (scalars, typed wrappers, arrays → lists,
 /// objects → dictionaries with encoded keys), except that a `{"$ref": "Class", "$id": …}` at any

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Objects: top-level documents and nested objects with a primary key are created (or
 /// upserted) one by one; other nested objects stay in their parent's input tree.

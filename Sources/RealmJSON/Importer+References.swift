@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// `realm-export`'s encoding of objects without a primary key (`ExportReference`): each is a
 /// top-level object with `"$id": N`, and links to it are `{"$ref": "Class", "$id": N}`; links

@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Property values: scalars and mixed through the Extended JSON decoders, enums, lists, sets
 /// and maps (with map-key encoding). Links are in `Importer+Links.swift`.

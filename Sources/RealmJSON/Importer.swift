@@ -1,5 +1,5 @@
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Loads JSON documents into a store with strict typing (SPEC §4), relationships and forward
 /// references (§5), in one write transaction: any error means nothing is written.

@@ -1,4 +1,4 @@
-import RealmStore
+import RealmEngine
 
 /// The part of converting a top-level object that depends only on the object and its class
 /// plan: its fields matched to properties, its scalar properties (single, or lists, sets and

@@ -1,9 +1,9 @@
 import Foundation
 import RealmCLI
+import RealmEngine
 import RealmJSON
 import RealmQuery
 import RealmSchema
-import RealmStore
 
 /// Parses the command line, opens the store and the output, runs the exporter and maps its
 /// errors to SPEC.md §2's exit statuses (1 for data JSON cannot carry, 2 for I/O and the store,

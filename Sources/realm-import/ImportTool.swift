@@ -1,8 +1,8 @@
 import Foundation
 import RealmCLI
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 
 /// Runs one `realm-import` command: checks the command line, opens (or creates) the store,
 /// streams every input through one `Importer`, prints diagnostics and the summary.

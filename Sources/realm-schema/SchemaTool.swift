@@ -1,8 +1,8 @@
 import Foundation
 import RealmCLI
 import RealmCodegen
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// Dispatches to a subcommand and runs it.
 enum SchemaTool {

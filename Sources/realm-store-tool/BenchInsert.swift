@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// The benchmark driver: streams NDJSON in chunks of 10,000 lines, converts each chunk to
 /// `InputValue` trees (timed as "parse"), then creates the objects through the dynamic API

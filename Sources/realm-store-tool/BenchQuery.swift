@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// The query benchmark driver (bench/query_bench.sh):
 ///

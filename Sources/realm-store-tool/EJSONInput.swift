@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// A minimal, schema-driven reader of canonical Extended JSON for the benchmark (the real
 /// importer is realm-import): converts a parsed JSON object to `InputValue` fields.

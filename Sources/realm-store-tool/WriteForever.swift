@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// The writer of the crash and reader tests: commits a known state, then writes a large
 /// transaction that never commits, until it is killed.

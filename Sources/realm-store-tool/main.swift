@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// realm-store-tool: helper processes for the store's crash, reader and benchmark tests.
 ///

@@ -1,3 +1,4 @@
+import RealmEngine
 import RealmSchema
 import RealmStore
 

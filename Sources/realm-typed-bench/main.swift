@@ -1,4 +1,5 @@
 import Foundation
+import RealmEngine
 import RealmStore
 
 /// realm-typed-bench typed|dynamic FILE COUNT

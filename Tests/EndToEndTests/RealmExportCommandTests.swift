@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 import Testing
 
 /// `realm-export` as users run it: the demo data through export → import → export, the

@@ -1,5 +1,5 @@
 import Foundation
-import RealmStore
+import RealmEngine
 import Testing
 
 /// `realm-import` as users run it: exit statuses, diagnostics on stderr, the summary, and the

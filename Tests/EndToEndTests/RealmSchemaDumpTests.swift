@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 import Testing
 
 @Suite("realm-schema dump")

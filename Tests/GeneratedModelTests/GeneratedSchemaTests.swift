@@ -1,7 +1,8 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import Testing
 @testable import RealmStore
+import Testing
 
 /// The generated models carry their schema statically: it must agree with the YAML it came
 /// from, and a store created from the YAML must open through the models.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import RealmEngine
 @testable import RealmStore
+import Testing
 
 /// Every generated type written through the typed API, read back from the file by a new
 /// Realm and by the dynamic store.

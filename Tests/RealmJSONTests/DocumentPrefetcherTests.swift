@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 @testable import RealmJSON
-import RealmStore
 import RealmSchema
 import Testing
 

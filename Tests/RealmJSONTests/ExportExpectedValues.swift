@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 
 /// The store's values in a plain JSON form that a Python script compares with what pymongo's
 /// `bson.json_util` reads from the canonical export: `["int", "42"]`, `["double", "<bits>"]`,

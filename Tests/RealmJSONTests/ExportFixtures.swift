@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 import Testing
 
 /// Helpers of the export tests: exporting into memory, importing with the real importer, the

@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 import Testing
 
 /// Canonical output is valid MongoDB Extended JSON v2: PyPI pymongo's `bson.json_util` (installed

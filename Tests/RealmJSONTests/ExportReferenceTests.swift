@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 import Testing
 
 /// Objects of classes without a primary key: exported once with `$id`, linked by `$ref`, so

@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 
 /// Fills a store with random objects of `ExportTestSchema`: scalars first, then links (shared,
 /// cyclic, self-links, links inside embedded objects and mixed values), then a few deletions

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmSchema
-import RealmStore
 
 /// A seeded random source (SplitMix64), so a failing round trip can be replayed from its seed.
 struct SeededRandom: RandomNumberGenerator {

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// The Extended JSON writer on its own: escapes, numbers, dates, wrappers and layouts.

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// Bad input never half-writes: JSONTestSuite's `n_` files, invalid UTF-8, a truncated file

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// Map keys and dictionary keys inside mixed values: percent-encoded by default, Realm's

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// `--mode insert|upsert|merge` with Realm's list, set, map, nested and embedded semantics

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// Problems with `$id` and `$ref`: each a located error in Realm's `Invalid value …` form where

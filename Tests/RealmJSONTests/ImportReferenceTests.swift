@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// `realm-export`'s encoding of objects without a primary key, read back: `"$id": N` on the

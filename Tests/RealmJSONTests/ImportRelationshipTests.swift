@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// Links (SPEC §5): nested objects, references by primary key to stored objects and forward

@@ -1,6 +1,6 @@
 import Foundation
+import RealmEngine
 import RealmJSON
-import RealmStore
 import Testing
 
 /// Every row of SPEC §4, accepted and rejected, through the importer: the stored value, or

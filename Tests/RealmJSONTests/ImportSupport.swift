@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 import Testing
 
 /// What one in-process import did.

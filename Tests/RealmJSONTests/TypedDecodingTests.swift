@@ -1,7 +1,7 @@
 import Foundation
+import RealmEngine
 import RealmJSON
 import RealmSchema
-import RealmStore
 import Testing
 
 /// SPEC §4 rows data, date, decimal128, objectId, uuid.

@@ -1,6 +1,6 @@
 import Foundation
+@testable import RealmEngine
 import RealmSchema
-@testable import RealmStore
 
 /// The fixture store: 8 dogs and 48 people built from `FixtureValues` by a seeded generator,
 /// plus hand-picked edge cases (empty collections, nulls everywhere, dates before 1970).

@@ -1,6 +1,6 @@
 import Foundation
+@testable import RealmEngine
 import RealmSchema
-@testable import RealmStore
 
 /// A temporary directory removed when the value is deinitialised.
 final class TemporaryDirectory {

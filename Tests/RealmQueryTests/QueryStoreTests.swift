@@ -1,6 +1,6 @@
+@testable import RealmEngine
 import RealmQuery
 import XCTest
-@testable import RealmStore
 
 /// Index use (EXPLAIN QUERY PLAN), injection safety, errors and the streaming entry points.
 final class QueryStoreTests: XCTestCase {

@@ -1,6 +1,6 @@
+@testable import RealmEngine
 import RealmQuery
 import XCTest
-@testable import RealmStore
 
 /// Runs queries through the store (SQL) and through `ReferenceEvaluator`, and records every
 /// difference with the query, both results and the SQL.

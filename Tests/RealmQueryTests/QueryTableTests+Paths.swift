@@ -1,6 +1,6 @@
+@testable import RealmEngine
 import RealmQuery
 import XCTest
-@testable import RealmStore
 
 /// Links, backlinks, maps, SUBQUERY, `@type`, IN/BETWEEN, arguments, combinations and the
 /// SORT/DISTINCT/LIMIT suffixes, each compared with the reference evaluator.

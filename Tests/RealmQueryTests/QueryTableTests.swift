@@ -1,6 +1,6 @@
+@testable import RealmEngine
 import RealmQuery
 import XCTest
-@testable import RealmStore
 
 /// Several hundred generated queries over the fixture, each compared with the reference
 /// evaluator: every operator and modifier, null semantics, case folding, empty collections,

@@ -1,6 +1,6 @@
+@testable import RealmEngine
 import RealmQuery
 import XCTest
-@testable import RealmStore
 
 /// The string rules of `[c]`, `[d]`, LIKE and TEXT, and the SQL function that applies them.
 final class QueryTextTests: XCTestCase {

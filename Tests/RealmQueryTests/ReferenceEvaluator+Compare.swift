@@ -1,7 +1,7 @@
 import Foundation
+@testable import RealmEngine
 import RealmQuery
 import RealmSchema
-@testable import RealmStore
 
 /// Comparisons with Realm's semantics: null equals only null, other comparisons with null are
 /// false; numbers compare across int, float, double and decimal; mixed values of other types

@@ -1,7 +1,7 @@
 import Foundation
+@testable import RealmEngine
 import RealmQuery
 import RealmSchema
-@testable import RealmStore
 
 /// Leaf values: columns, elements, map entries, counts, aggregates, SUBQUERY counts.
 extension ReferenceEvaluator {

@@ -1,7 +1,7 @@
 import Foundation
+@testable import RealmEngine
 import RealmQuery
 import RealmSchema
-@testable import RealmStore
 
 /// Evaluates a checked query in plain Swift over objects read one by one through the store's
 /// dynamic read API (`objects`, `get`): the oracle the SQL compiler is compared with. It shares

@@ -1,6 +1,6 @@
-import Testing
-@testable import RealmStore
+@testable import RealmEngine
 import RealmSchema
+import Testing
 
 /// A bulk load writes a store nobody else has open with the rollback journal, and returns it
 /// to WAL afterwards; with another connection open it changes nothing.

@@ -1,5 +1,5 @@
+@testable import RealmEngine
 import Testing
-@testable import RealmStore
 
 @Suite struct CollectionOpsTests {
     let directory = TemporaryDirectory()

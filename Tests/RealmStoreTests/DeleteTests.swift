@@ -1,7 +1,7 @@
 import Foundation
+@testable import RealmEngine
 import RealmSchema
 import Testing
-@testable import RealmStore
 
 @Suite struct DeleteTests {
     let directory = TemporaryDirectory()

@@ -1,6 +1,6 @@
-import Testing
-@testable import RealmStore
+@testable import RealmEngine
 import RealmSchema
+import Testing
 
 /// Inside an import's transaction, links given as keys are not looked up again, but only
 /// until something rolls back to a savepoint; outside an import they always are.

@@ -1,6 +1,6 @@
+@testable import RealmEngine
 import RealmSchema
 import Testing
-@testable import RealmStore
 
 @Suite struct MigrationTests {
     let directory = TemporaryDirectory()

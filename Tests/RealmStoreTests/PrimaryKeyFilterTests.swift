@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-@testable import RealmStore
+@testable import RealmEngine
 import RealmSchema
+import Testing
 
 /// The import's primary-key filter never says "no" for a key it was given, stays bounded, and
 /// is only used for classes that were empty when the import began.

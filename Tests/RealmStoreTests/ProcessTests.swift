@@ -1,6 +1,6 @@
 import Foundation
+@testable import RealmEngine
 import Testing
-@testable import RealmStore
 
 /// Crash safety and cross-process reads, with `realm-store-tool write-forever` as the writer:
 /// it commits 1000 `Log` objects, then writes a large transaction that never commits.

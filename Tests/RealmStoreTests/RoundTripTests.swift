@@ -1,7 +1,7 @@
 import Foundation
+@testable import RealmEngine
 import RealmSchema
 import Testing
-@testable import RealmStore
 
 /// Every scalar type, optional, in a List, a MutableSet, a Map and a mixed value.
 private let scalarBases: [(String, BaseType)] = [

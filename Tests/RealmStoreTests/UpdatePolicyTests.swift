@@ -1,5 +1,5 @@
+@testable import RealmEngine
 import Testing
-@testable import RealmStore
 
 /// REALM-RULES §8.4, cases 49–58, on `ordersSchema`.
 @Suite struct UpdatePolicyTests {

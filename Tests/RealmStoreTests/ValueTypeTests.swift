@@ -1,6 +1,6 @@
 import Foundation
+@testable import RealmEngine
 import Testing
-@testable import RealmStore
 
 @Suite struct ObjectIdTests {
     @Test func parsesEitherCaseAndPrintsLowercase() throws {

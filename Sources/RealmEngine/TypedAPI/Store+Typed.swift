@@ -1,0 +1,64 @@
+import RealmSchema
+
+/// Store entry points for the typed API (`Realm`), which runs each of its operations in one
+/// savepoint of its own.
+extension Store {
+    /// Creates or upserts a top-level object without a savepoint of its own.
+    package func createTyped(_ className: String, _ fields: [String: InputValue], policy: UpdatePolicy) throws -> ObjectKey {
+        try requireWrite()
+        let info = try classInfo(className)
+        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
+        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
+        return ObjectKey(className: className, key: try createObject(info, fields, policy: policy))
+    }
+
+    /// Applies `fields` to an existing object (`.all` or `.modified`).
+    package func updateTyped(_ object: ObjectKey, _ fields: [String: InputValue], policy: UpdatePolicy) throws {
+        try requireWrite()
+        try updateObject(try classInfo(object.className), object.key, fields, policy: policy)
+    }
+
+    /// The single-valued properties named in `names` (nil: skipped, `.null`) from one row read.
+    package func singleValues(_ object: ObjectKey, names: [String?]) throws -> [StoreValue] {
+        let info = try classInfo(object.className)
+        guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
+        return try names.map { name in
+            guard let name, let position = info.positions[name] else { return .null }
+            let property = info.properties[position]
+            guard property.isSingle else { return .null }
+            return try value(of: property, at: position, in: info, row: row, owner: object.key)
+        }
+    }
+
+    /// Runs `body` in a savepoint of its own, so a failing typed operation leaves nothing.
+    package func typedOperation<T>(_ body: () throws -> T) throws -> T {
+        try atomically(body)
+    }
+
+    /// Adds models to the open store (inside the caller's transaction, or in one of its own).
+    package func addModels(_ models: [ModelSchema]) throws {
+        guard !models.isEmpty else { return }
+        var schema = self.schema
+        schema.models += models
+        let own = !isInWriteTransaction
+        if own { try connection.execute("BEGIN IMMEDIATE") }
+        do {
+            for model in models {
+                try createClass(model, in: schema)
+            }
+            try saveSchema(schema)
+            if own { try connection.execute("COMMIT") }
+        } catch {
+            if own { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+        try installSchema(schema)
+    }
+
+    /// Re-reads the schema stored in the file (after a cancelled transaction added models).
+    package func reloadStoredSchema() throws {
+        if let stored = try Store.storedSchema(connection) {
+            try installSchema(stored.schema)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import RealmEngine
+import RealmSchema
+
+/// An ordered collection of values or objects: a `@Persisted` list property, or a list
+/// inside an `AnyRealmValue`. Unmanaged lists hold their elements; managed ones read and
+/// write the store (mutations need a write transaction).
+///
+/// For example:
+///
+///     person.dogs.append(Dog(value: ["name": "Rex"]))
+///     person.dogs.move(from: 0, to: 1)
+public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyElements {
+    var storage: [Element] = []
+    let managed: ManagedCollection?
+    private var cache = ElementCache<[Element]>()
+
+    /// An empty, unmanaged list.
+    public init() {
+        managed = nil
+    }
+
+    init(managed: ManagedCollection) {
+        self.managed = managed
+    }
+
+    init(elements: [Element]) {
+        managed = nil
+        storage = elements
+    }
+
+    public var realm: Realm? { managed?.realm }
+    public var isInvalidated: Bool { managed?.isInvalidated ?? false }
+    public var _rlmTypeName: String { "List<\(Element._rlmBase.yamlName)>" }
+    var _anyElements: [Any] { _rlmElements }
+
+    public var _rlmElements: [Element] {
+        guard let managed else { return storage }
+        return cache.get(managed.realm) {
+            guard case .list(let values) = managed.read() else { return [] }
+            return values.map { Element._rlmFromStore($0, managed.realm) }
+        }
+    }
+
+    /// The element at `position`; setting replaces it (an embedded element is deleted).
+    public subscript(position: Int) -> Element {
+        get { _rlmElements[position] }
+        set {
+            guard let managed else {
+                storage[position] = newValue
+                return
+            }
+            managed.mutateInSetter(RealmError.listOutsideWrite, slot: .index(position)) { builder in
+                try managed.realm.store.listSet(managed.owner.key, managed.property, try newValue._rlmInput(builder), at: position)
+            }
+        }
+    }
+
+    /// Appends an element (an unmanaged object is added to the Realm).
+    public func append(_ object: Element) {
+        insert(object, at: count)
+    }
+
+    /// Appends every element of a sequence.
+    public func append<S: Sequence>(objectsIn objects: S) where S.Element == Element {
+        for object in objects { append(object) }
+    }
+
+    /// Inserts an element at `index` (0...count).
+    public func insert(_ object: Element, at index: Int) {
+        guard let managed else {
+            storage.insert(object, at: index)
+            return
+        }
+        managed.mutate(RealmError.listOutsideWrite, slot: .index(index)) { builder in
+            try managed.realm.store.listInsert(managed.owner.key, managed.property, try object._rlmInput(builder), at: index)
+        }
+    }
+
+    /// Removes the element at `index` (an embedded element is deleted).
+    public func remove(at index: Int) {
+        guard let managed else {
+            storage.remove(at: index)
+            return
+        }
+        managed.mutate(RealmError.listOutsideWrite) { _ in
+            try managed.realm.store.listRemove(managed.owner.key, managed.property, at: index)
+        }
+    }
+
+    /// Removes the last element, if any.
+    public func removeLast() {
+        if count > 0 { remove(at: count - 1) }
+    }
+
+    /// Removes every element (embedded elements are deleted; linked objects stay).
+    public func removeAll() {
+        guard let managed else {
+            storage.removeAll()
+            return
+        }
+        managed.mutate(RealmError.listOutsideWrite) { _ in
+            try managed.realm.store.set(managed.owner.key, managed.property, .collection([]))
+        }
+    }
+
+    /// Replaces the element at `index`.
+    public func replace(index: Int, object: Element) {
+        guard let managed else {
+            storage[index] = object
+            return
+        }
+        managed.mutate(RealmError.listOutsideWrite, slot: .index(index)) { builder in
+            try managed.realm.store.listSet(managed.owner.key, managed.property, try object._rlmInput(builder), at: index)
+        }
+    }
+
+    /// Moves the element at `from` to `to`.
+    public func move(from: Int, to: Int) {
+        guard let managed else {
+            storage.insert(storage.remove(at: from), at: to)
+            return
+        }
+        managed.mutate(RealmError.listOutsideWrite) { _ in
+            try managed.realm.store.listMove(managed.owner.key, managed.property, from: from, to: to)
+        }
+    }
+
+    /// Swaps the elements at two positions.
+    public func swapAt(_ index1: Int, _ index2: Int) {
+        guard let managed else {
+            storage.swapAt(index1, index2)
+            return
+        }
+        managed.mutate(RealmError.listOutsideWrite) { _ in
+            try managed.realm.store.listSwap(managed.owner.key, managed.property, index1, index2)
+        }
+    }
+}
+
+extension List: _PersistableCollection {
+    public static var _rlmCollectionKind: CollectionKind { .list }
+    public static func _rlmDefault() -> List<Element> { List() }
+    public static func _rlmManaged(_ object: _ObjectState, _ index: Int) -> List<Element> {
+        List(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
+    }
+    public static func _rlmUnmanaged(_ elements: [Element]) -> List<Element> { List(elements: elements) }
+}

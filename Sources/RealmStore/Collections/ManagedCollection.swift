@@ -1,0 +1,64 @@
+import RealmEngine
+import RealmSchema
+
+/// Where a managed collection lives: its owner object and property; it reads the property's
+/// current elements (re-reading only after the Realm changed) and runs mutations.
+struct ManagedCollection {
+    let owner: _ObjectState
+    let property: String
+
+    var realm: Realm { owner.realm }
+    var isInvalidated: Bool { owner.isInvalidated }
+
+    /// The stored value of the property (`.list` or `.dictionary`); traps when invalidated.
+    func read() -> StoreValue {
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedMessage) }
+        do {
+            return try realm.store.get(owner.key, property)
+        } catch {
+            RealmError.trap(RealmError.message(of: error))
+        }
+    }
+
+    /// Runs a mutation with a builder whose embedded objects attach at `slot` (see `Realm.perform`).
+    func mutate(_ outside: String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
+        guard realm.isInWriteTransaction else { RealmError.trap(outside) }
+        realm.perform(()) {
+            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
+            builder.parent = (.key(owner.key), property, slot)
+            try body(builder)
+            try builder.finish()
+        }
+    }
+
+    /// Runs a mutation from a setter: traps on error, as Realm does.
+    func mutateInSetter(_ outside: String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
+        guard realm.isInWriteTransaction else { RealmError.trap(outside) }
+        realm.performSetter {
+            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
+            builder.parent = (.key(owner.key), property, slot)
+            try body(builder)
+            try builder.finish()
+        }
+    }
+}
+
+/// Caches a managed collection's elements until the Realm changes.
+struct ElementCache<Value> {
+    private var value: Value?
+    private var generation = -1
+
+    mutating func get(_ realm: Realm, _ load: () -> Value) -> Value {
+        if let value, generation == realm.core.generation { return value }
+        let loaded = load()
+        value = loaded
+        generation = realm.core.generation
+        return loaded
+    }
+}
+
+extension RealmError {
+    static let listOutsideWrite = "Cannot modify managed RLMArray outside of a write transaction."
+    static let setOutsideWrite = "Cannot modify managed RLMSet outside of a write transaction."
+    static let mapOutsideWrite = "Cannot modify managed RLMDictionary outside of a write transaction."
+}

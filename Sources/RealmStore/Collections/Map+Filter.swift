@@ -1,0 +1,41 @@
+import RealmEngine
+
+/// String queries on a map of objects, as Realm Swift's `Map.filter(_:_:)`: the values
+/// (objects) that match, as Results.
+extension Map {
+    /// The objects among the map's values that match `predicateFormat`, live: re-evaluated
+    /// after the Realm changes. Without `SORT`/`DISTINCT`/`LIMIT` they come in key order (an
+    /// object held under two keys comes twice); null values never match.
+    ///
+    /// For example:
+    ///
+    ///     let adults = person.petsByName.filter("age >= %@", 2)
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Value> {
+        let arguments = QueryArguments.storeValues(args)
+        _ = matchingValues(predicateFormat, arguments)
+        return Results(realm: realm, description: "Map<\(Key.self), \(Value.self)>") {
+            self.matchingValues(predicateFormat, arguments)
+        }
+    }
+
+    /// The values that are managed objects matching the query (traps on a bad query or an
+    /// unmanaged map, as Realm Swift raises an exception).
+    func matchingValues(_ predicate: String, _ arguments: [StoreValue]) -> [Value] {
+        guard let realm else {
+            RealmError.trap("This method may only be called on managed collections (added to a Realm)")
+        }
+        let objects = values.map { value in (value, AnyValues.unwrap(value) as? ObjectBase) }
+        guard let className = objects.lazy.compactMap({ $0.1?._state?.info.className }).first else { return [] }
+        do {
+            let keys = objects.compactMap { $0.1?._state?.key.key }
+            let (matched, reorders) = try realm.store.matches(className, predicate, arguments: arguments, within: keys)
+            if reorders {
+                return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Value }
+            }
+            let members = Set(matched)
+            return objects.filter { $0.1?._state.map { members.contains($0.key.key) } ?? false }.map(\.0)
+        } catch {
+            RealmError.trap(RealmError.message(of: error))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import RealmEngine
+
+/// String queries on typed collections, as Realm Swift's `filter(_:_:)` and
+/// `index(matching:_:)`: Realm Query Language with `%@`/`%K` (or `$0`, `$1`) arguments.
+extension RealmCollection where Element: ObjectBase {
+    /// The elements matching `predicateFormat`, live: re-evaluated after the Realm changes.
+    /// Without `SORT`/`DISTINCT`/`LIMIT` the collection's order (and a List's repeats) is kept.
+    ///
+    /// For example:
+    ///
+    ///     let young = realm.objects(Dog.self).filter("age < %@ AND name BEGINSWITH[c] %@", 3, "r")
+    ///     let first = person.dogs.filter("age > 1 SORT(age DESC) LIMIT(1)").first
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
+        let arguments = QueryArguments.storeValues(args)
+        _ = matchingElements(predicateFormat, arguments)
+        return Results(realm: realm, description: _rlmTypeName) {
+            self.matchingElements(predicateFormat, arguments)
+        }
+    }
+
+    /// The position of the first element matching `predicateFormat`, or nil.
+    ///
+    /// For example:
+    ///
+    ///     let index = person.dogs.index(matching: "name == %@", "Rex")
+    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        let arguments = QueryArguments.storeValues(args)
+        let matched = Set(matchingElements(predicateFormat, arguments).compactMap { $0._state?.key })
+        return _rlmElements.firstIndex { $0._state.map { matched.contains($0.key) } ?? false }
+    }
+
+    /// The matching elements; traps with the query's located message for a bad query, as
+    /// Realm Swift raises an exception.
+    func matchingElements(_ predicate: String, _ arguments: [StoreValue]) -> [Element] {
+        let elements = _rlmElements
+        guard let realm = realm ?? elements.lazy.compactMap({ $0._state?.realm }).first else {
+            RealmError.trap("This method may only be called on managed collections (added to a Realm)")
+        }
+        let className = realm.core.typeInfo(Element.self).className
+        do {
+            let keys = elements.compactMap { $0._state?.key.key }
+            let (matched, reorders) = try realm.store.matches(className, predicate, arguments: arguments, within: keys)
+            if reorders {
+                return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Element }
+            }
+            let members = Set(matched)
+            return elements.filter { $0._state.map { members.contains($0.key.key) } ?? false }
+        } catch {
+            RealmError.trap(RealmError.message(of: error))
+        }
+    }
+}
+
+/// Converts the `Any` arguments of `filter(_:_:)` into store values: Swift scalars, Realm
+/// values, managed objects (as links) and arrays of them (for `IN`).
+enum QueryArguments {
+    static func storeValues(_ args: [Any]) -> [StoreValue] {
+        args.map { argument in
+            guard let value = storeValue(argument) else {
+                RealmError.trap("Unsupported query argument '\(argument)' of type \(type(of: argument))")
+            }
+            return value
+        }
+    }
+
+    static func storeValue(_ argument: Any) -> StoreValue? {
+        guard let value = AnyValues.unwrap(argument) else { return .null }
+        if let object = value as? ObjectBase {
+            return object._state.map { .object($0.key) }
+        }
+        if let array = value as? [Any] {
+            var elements: [StoreValue] = []
+            for element in array {
+                guard let converted = storeValue(element) else { return nil }
+                elements.append(converted)
+            }
+            return .list(elements)
+        }
+        return AnyValues.storeValue(value)
+    }
+}

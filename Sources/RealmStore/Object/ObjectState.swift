@@ -1,0 +1,64 @@
+import RealmEngine
+import RealmSchema
+
+/// The managed state of an object: its Realm, its key and its model, plus a cache of its
+/// single-valued properties that lives until the Realm next changes.
+public final class _ObjectState {
+    let realm: Realm
+    let key: ObjectKey
+    let info: TypeInfo
+    /// Decoded single values by property position (collections hold `.null`).
+    private var row: [StoreValue] = []
+    private var rowGeneration = -1
+    /// The Realm's epoch when the state was made (`invalidate()` starts a new one).
+    let epoch: Int
+
+    init(realm: Realm, key: ObjectKey, info: TypeInfo) {
+        self.realm = realm
+        self.key = key
+        self.info = info
+        self.epoch = realm.core.epoch
+    }
+
+    /// Whether the object is gone (deleted, or its Realm invalidated).
+    var isInvalidated: Bool {
+        if epoch != realm.core.epoch { return true }
+        if rowGeneration == realm.core.generation { return false }
+        return !realm.store.isValid(key)
+    }
+
+    /// The single value of the property at `index` (traps if the object is gone).
+    func value(at index: Int) -> StoreValue {
+        if rowGeneration != realm.core.generation {
+            loadRow()
+        }
+        return row[index]
+    }
+
+    private func loadRow() {
+        if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedMessage) }
+        do {
+            row = try realm.store.singleValues(key, names: info.properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name })
+            rowGeneration = realm.core.generation
+        } catch {
+            RealmError.trap(RealmError.message(of: error))
+        }
+    }
+
+    /// Writes the property at `index` from the input `make` builds (adopting unmanaged objects).
+    func set(_ index: Int, _ make: (InputBuilder) throws -> InputValue) {
+        let property = info.properties[index]
+        realm.performSetter {
+            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
+            builder.parent = (.key(key), property.name, .single)
+            let input = try make(builder)
+            if property.options.primaryKey {
+                let current = try realm.store.get(key, property.name)
+                if case .value(let new) = input, new == current { return }
+                throw StoreError.primaryKeyModified(info.className, property.name)
+            }
+            try realm.store.set(key, property.name, input)
+            try builder.finish()
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import RealmEngine
+
+/// Key-value access to objects through their property tables: `init(value:)`,
+/// `value(forKey:)`, `setValue(_:forKey:)` and Realm's `description`.
+enum ObjectValues {
+    /// Sets an unmanaged object's properties from a dictionary, an array in property order, or
+    /// another object of the same class; traps with Realm's message on a bad value.
+    static func assign(_ value: Any, to object: ObjectBase) {
+        let info = TypeInfo.of(type(of: object))
+        let persisted = info.properties.filter { !$0.type.isLinkingObjects }
+        switch AnyValues.unwrap(value) {
+        case let dictionary as [String: Any]:
+            for property in persisted {
+                if let element = dictionary[property.name] { set(element, property, of: object, info) }
+            }
+        case let array as [Any]:
+            guard array.count <= persisted.count else {
+                RealmError.trap(RealmError.tooManyValues(array.count, persisted.count).message)
+            }
+            for (element, property) in zip(array, persisted) {
+                set(element, property, of: object, info)
+            }
+        case let source as ObjectBase where TypeInfo.of(type(of: source)).className == info.className:
+            for property in persisted {
+                set(property.accessor.get(source), property, of: object, info)
+            }
+        case let other:
+            RealmError.trap(RealmError.missingKey(other ?? "<null>", info.className, persisted.first?.name ?? "").message)
+        }
+    }
+
+    /// `setValue(_:forKey:)`.
+    static func set(_ value: Any?, forKey key: String, of object: ObjectBase) {
+        let info = TypeInfo.of(type(of: object))
+        guard let property = info.property(named: key) else {
+            RealmError.trap(RealmError.unknownProperty(info.className, key).message)
+        }
+        set(value ?? Optional<Any>.none as Any, property, of: object, info)
+    }
+
+    private static func set(_ value: Any, _ property: TypeInfo.Property, of object: ObjectBase, _ info: TypeInfo) {
+        if !property.accessor.set(object, AnyValues.unwrap(value) ?? (Optional<Any>.none as Any)) {
+            let shown = AnyValues.unwrap(value) ?? "(null)"
+            RealmError.trap(RealmError.invalidValue(shown, for: "'\(property.type)'", info.className, property.name).message)
+        }
+    }
+
+    /// A property value as `Any?` (optionals flattened).
+    static func unwrap(_ value: Any) -> Any? {
+        AnyValues.unwrap(value)
+    }
+
+    /// Realm's object description: `Dog {\n\tname = Rex;\n}`; linked objects nest two levels.
+    static func describe(_ object: ObjectBase, depth: Int = 0) -> String {
+        let info = TypeInfo.of(type(of: object))
+        if object.isInvalidated { return "[invalid object]" }
+        let indent = String(repeating: "\t", count: depth + 1)
+        var text = "\(info.className) {\n"
+        for property in info.properties where !property.type.isLinkingObjects {
+            let value = AnyValues.unwrap(property.accessor.get(object))
+            let shown: String
+            switch value {
+            case nil: shown = "(null)"
+            case let linked as ObjectBase: shown = depth < 2 ? describe(linked, depth: depth + 1) : "<\(info.className)>"
+            case let other?: shown = String(describing: other)
+            }
+            text += "\(indent)\(property.name) = \(shown);\n"
+        }
+        return text + String(repeating: "\t", count: depth) + "}"
+    }
+}

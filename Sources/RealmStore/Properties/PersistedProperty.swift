@@ -1,0 +1,97 @@
+import RealmEngine
+import RealmSchema
+
+/// One row of a model's property table: the property's name and its key path.
+///
+/// Models list their `@Persisted` properties in `persistedProperties()`, in declaration order;
+/// realm-schema generates the table, and hand-written models write it the same way. With it
+/// the store knows the schema without reflection.
+///
+/// For example:
+///
+///     final class Dog: Object {
+///         @Persisted var name = ""
+///         @Persisted var age: Int
+///
+///         override class func persistedProperties() -> [PersistedProperty] {
+///             [PersistedProperty("name", \Dog.name), PersistedProperty("age", \Dog.age)]
+///         }
+///     }
+public struct PersistedProperty {
+    /// The property's Swift name.
+    public let name: String
+    let accessor: PropertyAccessor
+
+    /// A property of `Root` reached through `keyPath`.
+    public init<Root: ObjectBase, Value: _Persistable>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        self.name = name
+        self.accessor = TypedPropertyAccessor(keyPath)
+    }
+}
+
+/// Type-erased access to one property of an object.
+class PropertyAccessor {
+    /// Reads the property (through the wrapper) as `Any`.
+    func get(_ object: ObjectBase) -> Any { fatalError("abstract") }
+    /// Writes a value converted from `Any`; false when it has the wrong type.
+    func set(_ object: ObjectBase, _ value: Any) -> Bool { fatalError("abstract") }
+    /// The property's current value as store input.
+    func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue { fatalError("abstract") }
+    /// The schema type for these options.
+    func propertyType(_ options: PersistedOptions) -> PropertyType { fatalError("abstract") }
+    /// The linked object type, if any.
+    var objectType: ObjectBase.Type? { nil }
+    /// Reads the property of a prototype, which makes the wrapper report its options.
+    func discover(_ object: ObjectBase) { _ = get(object) }
+    /// Remembers the key path of the property's wrapper (found by `discover`).
+    func useStorage(_ storage: AnyKeyPath) {}
+}
+
+final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: PropertyAccessor {
+    let keyPath: ReferenceWritableKeyPath<Root, Value>
+    /// The wrapper's own key path: unmanaged values are read from it directly.
+    private var storage: ReferenceWritableKeyPath<Root, Persisted<Value>>?
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        self.keyPath = keyPath
+    }
+
+    override func useStorage(_ storage: AnyKeyPath) {
+        self.storage = storage as? ReferenceWritableKeyPath<Root, Persisted<Value>>
+    }
+
+    override func get(_ object: ObjectBase) -> Any {
+        (object as! Root)[keyPath: keyPath]
+    }
+
+    override func set(_ object: ObjectBase, _ value: Any) -> Bool {
+        guard let typed = Value._rlmFromAny(value) else { return false }
+        (object as! Root)[keyPath: keyPath] = typed
+        return true
+    }
+
+    override func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue {
+        let root = unsafeDowncast(object, to: Root.self)
+        if object._state == nil, let storage, let local = root[keyPath: storage].local {
+            return try local._rlmInput(builder)
+        }
+        return try root[keyPath: keyPath]._rlmInput(builder)
+    }
+
+    override func propertyType(_ options: PersistedOptions) -> PropertyType {
+        Value._rlmPropertyType(options)
+    }
+
+    override var objectType: ObjectBase.Type? { Value._rlmObjectType }
+}
+
+/// Collects what the wrappers of a prototype report while its properties are read once.
+final class DiscoveryRecorder {
+    var storage: AnyKeyPath?
+    var options = PersistedOptions()
+
+    func record(_ storage: AnyKeyPath, _ options: PersistedOptions) {
+        self.storage = storage
+        self.options = options
+    }
+}
