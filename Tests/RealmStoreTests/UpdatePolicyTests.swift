@@ -1,7 +1,7 @@
 import Testing
 @testable import RealmStore
 
-/// REALM-RULES §8.4, cases 49–58, on `ordersSchema`.
+/// docs/relationships.md, section 11, cases 49–58, on `ordersSchema`.
 @Suite struct UpdatePolicyTests {
     let directory = TemporaryDirectory()
 
