@@ -1,4 +1,4 @@
-/// The exit statuses of SPEC.md §2, shared by every command.
+/// The exit statuses of docs/command-line.md, section 2, shared by every command.
 public enum ExitCode: Int32, Sendable {
     /// Success.
     case success = 0

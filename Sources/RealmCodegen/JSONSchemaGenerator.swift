@@ -8,7 +8,7 @@ import RealmSchema
 /// `ejson.*` value definitions it uses; links to other top-level models refer to their files
 /// (`{"$ref": "Dog.schema.json"}`, resolved against `$id`), so the files are used as a set.
 /// The schema describes one object as realm-import accepts it when it creates the object
-/// (SPEC §4–§5); see `JSONSchemaModelBuilder` for the decisions.
+/// (docs/json-typing.md, docs/relationships.md); see `JSONSchemaModelBuilder` for the decisions.
 public struct JSONSchemaGenerator: Sendable {
     static let dialect = "https://json-schema.org/draft/2020-12/schema"
 

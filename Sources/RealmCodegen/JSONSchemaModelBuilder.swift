@@ -3,7 +3,7 @@ import RealmSchema
 /// Builds the JSON Schema of models for one output file, recording which `ejson.*`
 /// definitions the file needs.
 ///
-/// Decisions, following SPEC §4 and §5:
+/// Decisions, following docs/json-typing.md and docs/relationships.md:
 /// - keys are the Swift property names; unknown keys are allowed (`additionalProperties: true`)
 ///   because realm-import only warns about them unless `--reject-unknown` is given;
 /// - `required` lists the properties a new object must carry: non-optional scalars without a

@@ -1,7 +1,7 @@
 import RealmEngine
 import RealmSchema
 
-/// The outbox of asymmetric classes (SPEC §6).
+/// The outbox of asymmetric classes (docs/store-file.md, section 9).
 extension Exporter {
     /// Writes the objects waiting in an asymmetric class's outbox, oldest first, one a line,
     /// and returns how many it wrote. With `drain`, it removes exactly those objects in the same

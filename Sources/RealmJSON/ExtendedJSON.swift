@@ -2,7 +2,7 @@ import Foundation
 import RealmEngine
 import RealmSchema
 
-/// Strict decoding of Extended JSON v2 values per property type (SPEC §4): one function per
+/// Strict decoding of Extended JSON v2 values per property type (docs/json-typing.md): one function per
 /// type, each taking a borrowed `JSONValue` and returning the typed value or throwing an
 /// `ExtendedJSONError` that names what was found. `null` is rejected everywhere except in
 /// `mixed`; callers handle optional properties before calling.

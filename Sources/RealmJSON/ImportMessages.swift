@@ -1,7 +1,7 @@
 import RealmSchema
 
 /// Every message `realm-import` prints about objects, references and the run. Realm's own
-/// wording where Realm has one (REALM-RULES §3.4, §4); value-level messages come from
+/// wording where Realm has one (docs/json-typing.md, docs/map-keys.md); value-level messages come from
 /// `JSONMessages+Values.swift`.
 enum ImportMessages {
     // MARK: Realm's texts

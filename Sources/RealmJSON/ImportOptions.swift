@@ -1,6 +1,6 @@
 import RealmEngine
 
-/// How `realm-import` treats objects whose primary key is already stored (SPEC §5).
+/// How `realm-import` treats objects whose primary key is already stored (docs/relationships.md, section 6).
 public enum ImportMode: String, Sendable, Hashable, CaseIterable {
     /// Realm's `.error`: an existing primary key is an error.
     case insert

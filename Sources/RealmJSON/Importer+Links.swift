@@ -1,7 +1,7 @@
 import RealmEngine
 import RealmSchema
 
-/// Links (SPEC §5): a nested object (created, or upserted by primary key), the target's
+/// Links (docs/relationships.md): a nested object (created, or upserted by primary key), the target's
 /// primary-key value alone, or `realm-export`'s `{"$ref": "Class", "$id": …}`: references to
 /// objects stored earlier or anywhere in the input.
 extension Importer {

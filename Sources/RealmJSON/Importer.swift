@@ -1,8 +1,8 @@
 import RealmEngine
 import RealmSchema
 
-/// Loads JSON documents into a store with strict typing (SPEC §4), relationships and forward
-/// references (§5), in one write transaction: any error means nothing is written.
+/// Loads JSON documents into a store with strict typing (docs/json-typing.md), relationships and forward
+/// references (docs/relationships.md), in one write transaction: any error means nothing is written.
 ///
 /// `init` starts the transaction (migrating to `schema` inside it when that is given and
 /// differs); `importInput(_:)` streams one input; `finish()` resolves forward references and

@@ -3,7 +3,7 @@ import RealmSchema
 /// Messages about values: Realm's `Invalid value …` form, its map-key texts, and the reasons
 /// and hints the Extended JSON decoders attach.
 extension JSONMessages {
-    /// Realm's scalar type error with JSON type names (REALM-RULES §3.4).
+    /// Realm's scalar type error with JSON type names (docs/json-typing.md, section 9).
     static func invalidValue(_ value: String, type found: String, expected: PropertyType, property: String,
                              reason: String?) -> String {
         let element = expected.base.yamlName + (expected.isOptional ? "?" : "")

@@ -13,7 +13,7 @@ public struct MapKeyError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Map-key percent encoding (SPEC §5) and its exact inverse, shared by import and export.
+/// Map-key percent encoding (docs/map-keys.md) and its exact inverse, shared by import and export.
 ///
 /// For example:
 ///

@@ -1,4 +1,4 @@
-/// Finds cycles made only of links between embedded types (REALM-RULES §2.5).
+/// Finds cycles made only of links between embedded types (docs/schema-rules.md, rule 2.5).
 ///
 /// From each embedded type, a depth-first walk follows links (to-one, list, set or map) whose
 /// target is embedded; reaching a type already on the current path is a cycle, reported once

@@ -1,4 +1,4 @@
-/// Turns the YAML trees of the schema files into models (the language of SPEC §3),
+/// Turns the YAML trees of the schema files into models (the language of docs/schema-rules.md, section 1),
 /// reporting every problem it finds rather than stopping at the first.
 ///
 /// Realm's rules that span properties or models (primary keys, links, names, cycles) are the

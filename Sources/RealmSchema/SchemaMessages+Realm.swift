@@ -1,4 +1,4 @@
-/// Realm's own schema-validation texts (REALM-RULES §2), reproduced word for word so users
+/// Realm's own schema-validation texts (docs/schema-rules.md, section 2), reproduced word for word so users
 /// can search for them; project notes ("write 'Person?'") go in the notes.
 extension SchemaMessages {
     // MARK: Names and duplicates (§2.7)
@@ -121,7 +121,7 @@ extension SchemaMessages {
                       + "links to type '\(target)'")
     }
 
-    // MARK: Indexes (§1.1, §2.7) and embedded cycles (§2.5)
+    // MARK: Indexes (§2.8) and embedded cycles (§2.5)
 
     static func cannotBeIndexed(_ property: String, kind: String) -> SchemaMessage {
         SchemaMessage("Property '\(property)' of type '\(kind)' cannot be indexed.")

@@ -90,7 +90,7 @@ extension SchemaValidator {
         }
     }
 
-    /// `indexed: true` fits single values of the types Realm Swift can index (REALM-RULES §1.1
+    /// `indexed: true` fits single values of the types Realm Swift can index (docs/schema-rules.md, rule 2.8;
     /// `_Indexable`: the int family, bool, string, objectId, date, uuid). Core could also index
     /// mixed, but Realm Swift offers no index on `AnyRealmValue` and the generated models
     /// follow Realm Swift, so mixed is rejected. `indexed: fulltext` fits single strings that

@@ -1,4 +1,4 @@
-/// Applies Realm's schema rules (REALM-RULES §2) to the loaded models and reports every
+/// Applies Realm's schema rules (docs/schema-rules.md, section 2) to the loaded models and reports every
 /// violation at its YAML position, in Realm core's words.
 ///
 /// The embedded-cycle check is separate (`EmbeddedCycleChecker`): like Realm, it runs only

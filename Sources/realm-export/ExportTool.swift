@@ -6,7 +6,7 @@ import RealmQuery
 import RealmSchema
 
 /// Parses the command line, opens the store and the output, runs the exporter and maps its
-/// errors to SPEC.md §2's exit statuses (1 for data JSON cannot carry, 2 for I/O and the store,
+/// errors to docs/command-line.md's exit statuses (1 for data JSON cannot carry, 2 for I/O and the store,
 /// 64 for usage).
 enum ExportTool {
     static func main(_ arguments: [String], output: TextOutput) -> ExitCode {

@@ -68,7 +68,7 @@ struct EJSONInput {
         return (json as? NSNumber)?.doubleValue ?? 0
     }
 
-    /// SPEC §5 map-key encoding: `%` → `%25`, `.` → `%2E`, `$` → `%24`.
+    /// The map-key encoding of docs/map-keys.md: `%` → `%25`, `.` → `%2E`, `$` → `%24`.
     static func encodeKey(_ key: String) -> String {
         guard key.contains(where: { $0 == "%" || $0 == "." || $0 == "$" }) else { return key }
         return key.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ".", with: "%2E")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `realm-export --query`, `--sort`, `--limit` (SPEC.md §2) through the built binary.
+/// `realm-export --query`, `--sort`, `--limit` (README.md, "realm-export") through the built binary.
 @Suite struct RealmExportQueryTests {
     func store(_ directory: String) throws -> String {
         let store = directory + "/q.sqlite"

@@ -1,5 +1,5 @@
 /// Sample documents for the generated JSON Schemas of `Schemas/*.yaml`: what realm-import
-/// accepts (SPEC §4–§5) must validate, what it rejects must not.
+/// accepts (docs/json-typing.md, docs/relationships.md) must validate, what it rejects must not.
 struct JSONSchemaSample {
     var model: String
     var valid: Bool

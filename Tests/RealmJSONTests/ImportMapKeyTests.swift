@@ -4,7 +4,7 @@ import RealmJSON
 import Testing
 
 /// Map keys and dictionary keys inside mixed values: percent-encoded by default, Realm's
-/// errors with `--map-keys reject` (SPEC §5, REALM-RULES §4, §8.3 #43–#45).
+/// errors with `--map-keys reject` (docs/map-keys.md, cases 43–45).
 @Suite struct ImportMapKeyTests {
     static let schema = """
         models:

@@ -4,7 +4,7 @@ import RealmJSON
 import Testing
 
 /// `--mode insert|upsert|merge` with Realm's list, set, map, nested and embedded semantics
-/// (REALM-RULES §3.6, §8.4).
+/// (docs/relationships.md, sections 6 and 11).
 @Suite struct ImportModeTests {
     func harness() throws -> ImportHarness { try ImportHarness(ImportRelationshipTests.schema) }
 

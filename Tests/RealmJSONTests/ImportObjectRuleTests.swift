@@ -4,7 +4,7 @@ import RealmJSON
 import Testing
 
 /// Required, optional, missing, null and default values; unknown and duplicate keys;
-/// collections from JSON (REALM-RULES §8.2, §8.3, §8.5 as far as they apply to JSON).
+/// collections from JSON (docs/json-typing.md, sections 1, 7, 8 and its cases 21–42, 46–48, 59–60).
 @Suite struct ImportObjectRuleTests {
     static let schema = """
         models:

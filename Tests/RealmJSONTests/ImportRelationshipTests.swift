@@ -3,7 +3,7 @@ import RealmEngine
 import RealmJSON
 import Testing
 
-/// Links (SPEC §5): nested objects, references by primary key to stored objects and forward
+/// Links (docs/relationships.md): nested objects, references by primary key to stored objects and forward
 /// in the input, cycles, shared objects, unresolved references, embedded objects, asymmetric
 /// classes.
 @Suite struct ImportRelationshipTests {

@@ -3,7 +3,7 @@ import RealmEngine
 import RealmJSON
 import Testing
 
-/// Every row of SPEC §4, accepted and rejected, through the importer: the stored value, or
+/// Every row of docs/json-typing.md's table, accepted and rejected, through the importer: the stored value, or
 /// the message and the location of the value in the input.
 @Suite struct ImportScalarTests {
     static let schema = """

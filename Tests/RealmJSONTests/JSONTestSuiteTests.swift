@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    /// Valid JSON that this reader rejects on purpose: duplicate keys are an error (SPEC §4) and
+    /// Valid JSON that this reader rejects on purpose: duplicate keys are an error (docs/json-typing.md) and
     /// jansson cannot hold a NUL in an object key.
     static let rejectedOnPurpose: [String: String] = [
         "y_object_duplicated_key.json": "duplicate key 'a' in an object",

@@ -1,7 +1,7 @@
 import RealmJSON
 import Testing
 
-/// Map-key percent encoding (SPEC §5) and Realm's rejection texts.
+/// Map-key percent encoding (docs/map-keys.md) and Realm's rejection texts.
 @Suite struct MapKeyCodingTests {
     @Test(arguments: [
         ("plain", "plain"), ("shirt.size", "shirt%2Esize"), ("$plan", "%24plan"), ("a$b$", "a%24b%24"),

@@ -4,7 +4,7 @@ import RealmJSON
 import RealmSchema
 import Testing
 
-/// SPEC §4 row mixed: every JSON kind and wrapper, nested lists and dictionaries.
+/// The mixed row (docs/json-typing.md, section 6): every JSON kind and wrapper, nested lists and dictionaries.
 @Suite struct MixedDecodingTests {
     static func mixed(_ json: String, _ policy: MapKeyPolicy = .encode) throws -> Result<StoreValue, ExtendedJSONError> {
         try decode(json) { try ExtendedJSON.mixed($0, mapKeys: policy) }

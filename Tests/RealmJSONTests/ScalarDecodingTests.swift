@@ -2,7 +2,7 @@ import RealmJSON
 import RealmSchema
 import Testing
 
-/// SPEC §4 rows bool, int…int64, float, double, string: accepted values and Realm-worded rejections.
+/// Rows bool, int…int64, float, double, string of docs/json-typing.md: accepted values, Realm-worded rejections.
 @Suite struct ScalarDecodingTests {
     @Test func bool() throws {
         #expect(try decode("true", ExtendedJSON.bool).get() == true)

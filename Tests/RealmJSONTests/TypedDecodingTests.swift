@@ -4,7 +4,7 @@ import RealmJSON
 import RealmSchema
 import Testing
 
-/// SPEC §4 rows data, date, decimal128, objectId, uuid.
+/// docs/json-typing.md, section 2, rows data, date, decimal128, objectId, uuid.
 @Suite struct TypedDecodingTests {
     @Test func data() throws {
         #expect(try decode(#"{"$binary": {"base64": "aGVsbG8=", "subType": "00"}}"#, ExtendedJSON.data).get()

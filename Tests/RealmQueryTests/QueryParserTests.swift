@@ -2,7 +2,7 @@ import RealmQuery
 import RealmSchema
 import XCTest
 
-/// The lexer and parser: the grammar of REALM-RULES §5.2 and located syntax errors.
+/// The lexer and parser: the grammar listed in README.md, "Queries", and located syntax errors.
 final class QueryParserTests: XCTestCase {
     func parse(_ text: String) throws -> ParsedQuery {
         try QueryParser.parse(text)

@@ -1,7 +1,7 @@
 import RealmSchema
 import Testing
 
-/// The YAML language itself (SPEC §3): structure, keys, types and names.
+/// The YAML language itself (docs/schema-rules.md, section 1): structure, keys, types and names.
 @Suite struct LoaderErrorTests {
     static let cases: [InvalidCase] = [
         InvalidCase(name: "YAML syntax error", yaml: """

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func benchSchemaNeedsAnOptionalEmbeddedLink() throws {
-        // The shape of /work/shared/bench/gen_people.py: a required link to an embedded type.
+        // The shape of the benchmarks' generated Person data (bench/): a required link to an embedded type.
         let result = compile("""
             models:
               Person:

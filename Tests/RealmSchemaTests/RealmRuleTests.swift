@@ -17,7 +17,7 @@ func check(_ invalid: InvalidCase, sourceLocation: Testing.SourceLocation = #_so
     #expect(errorLines(result) == invalid.errors.map(\.description), sourceLocation: sourceLocation)
 }
 
-/// Realm's schema rules (REALM-RULES §2 and the acceptance cases §8.1), in Realm's words.
+/// Realm's schema rules (docs/schema-rules.md, section 2; case `8.1-N` is its case N), in Realm's words.
 @Suite struct RealmRuleTests {
     static let cases: [InvalidCase] = [
         InvalidCase(name: "8.1-1 bool primary key", yaml: """

@@ -1,7 +1,7 @@
 import RealmSchema
 import Testing
 
-/// The example of SPEC §3 loads into exactly the expected schema.
+/// The reference example (docs/schema-rules.md, section 1.6) loads into exactly the expected schema.
 @Suite struct SpecExampleTests {
     static let yaml = """
         schemaVersion: 1

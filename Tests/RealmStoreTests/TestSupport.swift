@@ -33,7 +33,7 @@ func model(_ name: String, kind: ModelKind = .object, primaryKey: String? = nil,
     ModelSchema(name: name, kind: kind, primaryKey: primaryKey, properties: properties)
 }
 
-/// REALM-RULES §8.4: Item, Note, Order, Addr.
+/// The schema of docs/relationships.md, cases 49–58: Item, Note, Order, Addr (and Fan).
 let ordersSchema = Schema(schemaVersion: 1, models: [
     model("Item", primaryKey: "sku", [property("sku", .string, primaryKey: true), property("qty", .int(.int)),
                                       property("color", .string, optional: true)]),

@@ -1,7 +1,7 @@
 @testable import RealmEngine
 import Testing
 
-/// REALM-RULES §8.4, cases 49–58, on `ordersSchema`.
+/// docs/relationships.md, section 11, cases 49–58, on `ordersSchema`.
 @Suite struct UpdatePolicyTests {
     let directory = TemporaryDirectory()
 

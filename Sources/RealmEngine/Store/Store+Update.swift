@@ -25,7 +25,7 @@ extension Store {
     }
 
     /// Applies the supplied properties to an existing object under `.all` or `.modified`
-    /// (REALM-RULES §3.6); absent properties stay untouched, the primary key is not written.
+    /// (docs/relationships.md, section 6); absent properties stay untouched, the primary key is not written.
     ///
     /// The changed columns are written with one `UPDATE` (none when nothing changed, so
     /// `totalChanges` still tells an unchanged object apart), and before any nested object

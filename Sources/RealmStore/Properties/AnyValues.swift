@@ -13,7 +13,7 @@ extension Optional: _AnyOptional {
 
 /// Converts the loosely typed values of `Realm.create(_:value:update:)` (dictionaries, arrays,
 /// objects, Swift scalars) into store input for one model, with Realm's accepted conversions
-/// (REALM-RULES §3.3); the store reports every remaining type error in Realm's wording.
+/// (docs/json-typing.md, section 10); the store reports every remaining type error in Realm's wording.
 struct AnyValues {
     let builder: InputBuilder
 

@@ -36,7 +36,7 @@ extension Realm {
     /// Creates a managed object from a value: a dictionary by property name, an array in
     /// property order, or an object (copied; unmanaged objects in it stay unmanaged). Missing
     /// properties of a new object take the class's defaults; with `.all`/`.modified` an
-    /// existing object is updated with only the properties given (REALM-RULES §3).
+    /// existing object is updated with only the properties given (docs/relationships.md, section 6).
     ///
     /// For example:
     ///
