@@ -30,24 +30,28 @@ let package = Package(
         // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmStore).
         .target(name: "RealmQuery", dependencies: ["RealmSchema"]),
         .target(name: "RealmStore", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
-        .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmSchema", "realm-store-tool"]),
+        .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmSchema", "TestSupport", "realm-store-tool"]),
         .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema"]),
         .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmStore", "CJansson"]),
-        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore"]),
+        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore", "TestSupport"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
 
-        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema"]),
-        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmStore", "RealmSchema"]),
-        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen"],
+        // Helpers of the test targets: temporary files, schema builders, running the built tools and
+        // commands, repository paths and fixtures (Tests/Fixtures), a seeded random source.
+        .target(name: "TestSupport", dependencies: ["RealmSchema"], path: "Tests/TestSupport"),
+        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmStore", "RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "TestSupport"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
-        .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmStore"]),
+        .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmStore",
+                                                  "TestSupport"]),
         // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
-        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmSchema"]),
-        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema"]),
+        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmSchema"]),
     ],

@@ -2,6 +2,7 @@ import Foundation
 import RealmCodegen
 import RealmSchema
 import Testing
+import TestSupport
 
 /// The generated JSON Schemas, checked with a real validator (Python's `jsonschema`): they are
 /// valid 2020-12 schemas, accept what realm-import accepts and reject what it rejects.
@@ -57,7 +58,7 @@ import Testing
         guard try JSONSchemaValidator.requireJSONSchemaPackage() else {
             return
         }
-        let model = ModelSchema(name: "Tiny", properties: [Snippet.property("n", .int(.int8))])
+        let model = ModelSchema(name: "Tiny", properties: [property("n", .int(.int8))])
         let directory = try JSONSchemaValidator.write(JSONSchemaGenerator().generate(Schema(models: [model])))
         defer { try? FileManager.default.removeItem(at: directory) }
         let verdicts = try JSONSchemaValidator.validate([#"{"n": 1}"#, #"{"n": 1000}"#, "[]"],

@@ -1,5 +1,6 @@
 import RealmSchema
 import Testing
+import TestSupport
 
 /// The YAML language itself (SPEC §3): structure, keys, types and names.
 @Suite struct LoaderErrorTests {

@@ -1,5 +1,6 @@
 import RealmSchema
 import Testing
+import TestSupport
 
 /// One invalid schema and exactly the errors it must produce (message, line, column).
 struct InvalidCase: CustomTestStringConvertible, Sendable {

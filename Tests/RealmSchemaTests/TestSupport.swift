@@ -1,5 +1,6 @@
 import RealmSchema
 import Testing
+import TestSupport
 
 /// An expected diagnostic: its message and 1-based position.
 struct ExpectedError: CustomStringConvertible, Sendable {
@@ -14,11 +15,6 @@ struct ExpectedError: CustomStringConvertible, Sendable {
     }
 
     var description: String { "\(line):\(column): \(message)" }
-}
-
-/// Compiles one YAML text as the file `schema.yaml`.
-func compile(_ yaml: String, path: String = "schema.yaml") -> SchemaCompilation {
-    SchemaCompiler.compile([SchemaSource(path: path, text: yaml)])
 }
 
 /// The errors of a compilation as `line:column: message`, in order.

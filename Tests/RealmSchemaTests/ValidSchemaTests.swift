@@ -1,5 +1,6 @@
 import RealmSchema
 import Testing
+import TestSupport
 
 /// Schemas Realm accepts load without any diagnostic, with the expected shape.
 @Suite struct ValidSchemaTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import RealmStore
 import RealmSchema
+import TestSupport
 
 /// A bulk load writes a store nobody else has open with the rollback journal, and returns it
 /// to WAL afterwards; with another connection open it changes nothing.

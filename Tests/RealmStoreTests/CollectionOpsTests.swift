@@ -1,5 +1,6 @@
 import Testing
 @testable import RealmStore
+import TestSupport
 
 @Suite struct CollectionOpsTests {
     let directory = TemporaryDirectory()

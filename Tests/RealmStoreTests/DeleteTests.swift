@@ -2,6 +2,7 @@ import Foundation
 import RealmSchema
 import Testing
 @testable import RealmStore
+import TestSupport
 
 @Suite struct DeleteTests {
     let directory = TemporaryDirectory()

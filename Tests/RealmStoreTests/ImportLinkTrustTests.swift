@@ -1,6 +1,7 @@
 import Testing
 @testable import RealmStore
 import RealmSchema
+import TestSupport
 
 /// Inside an import's transaction, links given as keys are not looked up again, but only
 /// until something rolls back to a savepoint; outside an import they always are.

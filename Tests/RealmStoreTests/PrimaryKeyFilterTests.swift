@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RealmStore
 import RealmSchema
+import TestSupport
 
 /// The import's primary-key filter never says "no" for a key it was given, stays bounded, and
 /// is only used for classes that were empty when the import began.

@@ -2,6 +2,7 @@ import Foundation
 import RealmSchema
 import Testing
 @testable import RealmStore
+import TestSupport
 
 /// Every scalar type, optional, in a List, a MutableSet, a Map and a mixed value.
 private let scalarBases: [(String, BaseType)] = [

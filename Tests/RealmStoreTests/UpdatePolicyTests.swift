@@ -1,5 +1,6 @@
 import Testing
 @testable import RealmStore
+import TestSupport
 
 /// REALM-RULES §8.4, cases 49–58, on `ordersSchema`.
 @Suite struct UpdatePolicyTests {
