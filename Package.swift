@@ -34,25 +34,28 @@ let package = Package(
         .target(name: "RealmEngine", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
         // The Realm Swift API on top of the engine: Realm, Object, @Persisted, collections, Results.
         .target(name: "RealmStore", dependencies: ["RealmEngine", "RealmSchema"]),
-        .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool"]),
+        .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool", "TestSupport"]),
         .executableTarget(name: "realm-store-tool", dependencies: ["RealmEngine", "RealmSchema"]),
         // JSON in and out of a store (jansson); depends on the engine, not on the Swift API.
         .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmEngine", "CJansson"]),
-        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmEngine"]),
+        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmEngine", "TestSupport"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI"]),
 
-        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema"]),
-        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmEngine", "RealmStore", "RealmSchema"]),
-        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen"],
+        // Helpers of the test targets: temporary files, schema builders, running the built tools and
+        // commands, repository paths and fixtures (Tests/Fixtures), a seeded random source.
+        .target(name: "TestSupport", dependencies: ["RealmSchema"], path: "Tests/TestSupport"),
+        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmEngine", "RealmStore", "RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "TestSupport"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
-        .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmEngine"]),
+        .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmEngine", "TestSupport"]),
         // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
-        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
-        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema"]),
+        .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
     ],

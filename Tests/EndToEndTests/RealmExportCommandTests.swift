@@ -1,6 +1,7 @@
 import Foundation
 import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 /// `realm-export` as users run it: the demo data through export → import → export, the
@@ -11,28 +12,25 @@ struct RealmExportCommandTests {
     /// A store made by `realm-import` from the demo schema and `fixtures/people.json`.
     func demoStore(_ directory: String) throws -> String {
         let store = directory + "/a.sqlite"
-        let root = ToolRunner.repositoryRoot
-        let imported = try ToolRunner.run("realm-import", ["--store", store, "--schema", root + "/schemas", "--quiet",
-                                                           root + "/fixtures/people.json"])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        try Tool.importDemoStore(store)
         return store
     }
 
     @Test func exportImportExportIsByteIdentical() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         let store = try demoStore(directory)
-        let dumped = try ToolRunner.run("realm-schema", ["dump", "--store", store])
+        let dumped = try Tool.run("realm-schema", ["dump", "--store", store])
         try dumped.stdout.write(toFile: directory + "/dumped.yaml")
         for (index, flags) in [[], ["--canonical"], ["--pretty"], ["--ndjson", "--class", "Dog"]].enumerated() {
-            let first = try ToolRunner.run("realm-export", ["--store", store] + flags)
+            let first = try Tool.run("realm-export", ["--store", store] + flags)
             #expect(first.status == 0 && first.stderr.isEmpty, "\(flags): \(first.stderr)")
             try first.stdout.write(toFile: directory + "/export-\(index).json")
             let copy = directory + "/b-\(index).sqlite"
             let classFlags = flags.contains("--ndjson") ? ["--class", "Dog"] : []
-            let imported = try ToolRunner.run("realm-import", ["--store", copy, "--schema", directory + "/dumped.yaml", "--quiet"]
-                                                + classFlags + [directory + "/export-\(index).json"])
+            let imported = try Tool.run("realm-import", ["--store", copy, "--schema", directory + "/dumped.yaml", "--quiet"]
+                                          + classFlags + [directory + "/export-\(index).json"])
             #expect(imported.status == 0, "\(flags): \(imported.stderr)")
-            let second = try ToolRunner.run("realm-export", ["--store", copy, "-o", directory + "/again-\(index).json"] + flags)
+            let second = try Tool.run("realm-export", ["--store", copy, "-o", directory + "/again-\(index).json"] + flags)
             #expect(second.status == 0 && second.stdout.isEmpty, "\(flags): \(second.stderr)")
             let again = try String(contentsOfFile: directory + "/again-\(index).json", encoding: .utf8)
             #expect(again == first.stdout, "\(flags)")
@@ -66,8 +64,7 @@ struct RealmExportCommandTests {
     /// A store whose class without a primary key has shared, cyclic and self links, links in a
     /// set, a map, an embedded object and mixed values, and a gap in its keys.
     func keylessStore(_ directory: String) throws -> String {
-        let compiled = SchemaCompiler.compile([SchemaSource(path: "keyless.yaml", text: Self.keylessSchema)])
-        let store = try Store(path: directory + "/keyless.sqlite", schema: try #require(compiled.schema))
+        let store = try Store(path: directory + "/keyless.sqlite", schema: try schemaFromYAML(Self.keylessSchema, path: "keyless.yaml"))
         try store.write {
             let gone = try store.create("Note", value: ["text": "deleted"])
             let a = try store.create("Note", value: ["text": "a"]), b = try store.create("Note", value: ["text": "b"])
@@ -89,32 +86,32 @@ struct RealmExportCommandTests {
     }
 
     @Test func keylessClassesRoundTripThroughThePipeInEveryMode() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         let store = try keylessStore(directory)
-        let dumped = try ToolRunner.run("realm-schema", ["dump", "--store", store])
+        let dumped = try Tool.run("realm-schema", ["dump", "--store", store])
         try dumped.stdout.write(toFile: directory + "/dumped.yaml")
         for flags in [[], ["--canonical"]] {
-            let first = try ToolRunner.run("realm-export", ["--store", store] + flags)
+            let first = try Tool.run("realm-export", ["--store", store] + flags)
             #expect(first.status == 0 && first.stderr.isEmpty, "\(flags): \(first.stderr)")
             #expect(first.stdout.contains(flags.isEmpty ? #"{"$id":3,"text":"c","next":{"$ref":"Note","$id":3}"#
                                                         : #"{"$id":{"$numberInt":"3"},"text":"c""#))
             for mode in ["insert", "upsert", "merge"] {
                 let copy = directory + "/b-\(mode)\(flags.count).sqlite"
-                let imported = try ToolRunner.run("realm-import", ["--store", copy, "--schema", directory + "/dumped.yaml",
-                                                                   "--mode", mode, "--quiet", "-"], input: Data(first.stdout.utf8))
+                let imported = try Tool.run("realm-import", ["--store", copy, "--schema", directory + "/dumped.yaml",
+                                                             "--mode", mode, "--quiet", "-"], input: Data(first.stdout.utf8))
                 #expect(imported.status == 0 && imported.stderr.isEmpty, "\(flags) \(mode): \(imported.stderr)")
-                let second = try ToolRunner.run("realm-export", ["--store", copy] + flags)
+                let second = try Tool.run("realm-export", ["--store", copy] + flags)
                 #expect(second.stdout == first.stdout, "\(flags) \(mode)")
             }
         }
-        let again = try ToolRunner.run("realm-import", ["--store", directory + "/b-upsert0.sqlite", "--mode", "upsert", "-"],
-                                       input: Data(try ToolRunner.run("realm-export", ["--store", store]).stdout.utf8))
+        let again = try Tool.run("realm-import", ["--store", directory + "/b-upsert0.sqlite", "--mode", "upsert", "-"],
+                                 input: Data(try Tool.run("realm-export", ["--store", store]).stdout.utf8))
         #expect(again.status == 0 && again.stderr.contains("Note: 3 created, 0 updated, 0 unchanged"), "\(again.stderr)")
     }
 
     @Test func relaxedOutputShowsOriginalKeysAndExactValues() throws {
-        let directory = try ToolRunner.temporaryDirectory()
-        let exported = try ToolRunner.run("realm-export", ["--store", try demoStore(directory), "--class", "Person"])
+        let directory = try Temporary.path("realm-e2e")
+        let exported = try Tool.run("realm-export", ["--store", try demoStore(directory), "--class", "Person"])
         #expect(exported.stdout.hasPrefix("{\"Person\":[\n{\"_id\":{\"$oid\":\"6560a1f0c0ffee0000000001\"},\"name\":\"Ada Lovelace\""))
         #expect(exported.stdout.contains("\"scores\":{\"$bonus\":1.25,\"100%\":100.0,\"math\":99.5,\"poetry.science\":88.0}"))
         #expect(exported.stdout.contains("\"createdAt\":{\"$date\":\"2024-01-15T09:30:00.123456789Z\"}"))
@@ -124,45 +121,45 @@ struct RealmExportCommandTests {
     }
 
     @Test func commandLineContract() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         let store = try demoStore(directory)
-        let help = try ToolRunner.run("realm-export", ["--help"])
+        let help = try Tool.run("realm-export", ["--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "))
         for arguments in [[], ["--store", store, "--drain"], ["--store", store, "--pretty", "--ndjson"],
                           ["--store", store, "extra"], ["--store", store, "--limit", "x"]] {
-            let usage = try ToolRunner.run("realm-export", arguments)
+            let usage = try Tool.run("realm-export", arguments)
             #expect(usage.status == 64 && usage.stderr.hasPrefix("Error: "), "\(arguments): \(usage.stderr)")
         }
-        let missing = try ToolRunner.run("realm-export", ["--store", directory + "/none.sqlite"])
+        let missing = try Tool.run("realm-export", ["--store", directory + "/none.sqlite"])
         #expect(missing.status == 2 && missing.stderr.contains("no such file"))
-        let unknown = try ToolRunner.run("realm-export", ["--store", store, "--class", "person"])
+        let unknown = try Tool.run("realm-export", ["--store", store, "--class", "person"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "error: the store has no class 'person'; did you mean 'Person'?\n")
-        let ndjson = try ToolRunner.run("realm-export", ["--store", store, "--ndjson"])
+        let ndjson = try Tool.run("realm-export", ["--store", store, "--ndjson"])
         #expect(ndjson.status == 1 && ndjson.stderr.contains("--ndjson writes the objects of one class"))
-        let unwritable = try ToolRunner.run("realm-export", ["--store", store, "-o", directory + "/no/such/dir/out.json"])
+        let unwritable = try Tool.run("realm-export", ["--store", store, "-o", directory + "/no/such/dir/out.json"])
         #expect(unwritable.status == 2 && unwritable.stderr.hasPrefix("error: cannot write"))
     }
 
     @Test func outboxIsCanonicalNDJSONAndDrainRemovesWhatWasWritten() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         let store = try demoStore(directory)
         let readings = (1...3).map { index in
             "{\"_id\": {\"$oid\": \"65a0000000000000000000\(String(format: "%02d", index))\"}, \"at\": {\"$date\": \"2024-05-0\(index)T10:00:00Z\"}, \"value\": \(Double(index) / 4)}"
         }
         try readings.joined(separator: "\n").write(toFile: directory + "/readings.ndjson")
-        let imported = try ToolRunner.run("realm-import", ["--store", store, "--class", "Reading", "--quiet", directory + "/readings.ndjson"])
+        let imported = try Tool.run("realm-import", ["--store", store, "--class", "Reading", "--quiet", directory + "/readings.ndjson"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let peek = try ToolRunner.run("realm-export", ["--store", store, "--outbox"])
+        let peek = try Tool.run("realm-export", ["--store", store, "--outbox"])
         // The fixtures hold two readings already; these three come after them, oldest first.
         #expect(peek.stdout.split(separator: "\n").count == 5)
         #expect(peek.stdout.split(separator: "\n")[2] == "{\"_id\":{\"$oid\":\"65a000000000000000000001\"},\"device\":null,\"at\":{\"$date\":{\"$numberLong\":\"1714557600000\"}},\"value\":{\"$numberDouble\":\"0.25\"}}")
-        let drained = try ToolRunner.run("realm-export", ["--store", store, "--outbox", "--drain", "-o", directory + "/outbox.ndjson"])
+        let drained = try Tool.run("realm-export", ["--store", store, "--outbox", "--drain", "-o", directory + "/outbox.ndjson"])
         #expect(drained.status == 0 && drained.stderr == "drained 5 objects from the outbox into \(directory)/outbox.ndjson\n")
         #expect(try String(contentsOfFile: directory + "/outbox.ndjson", encoding: .utf8) == peek.stdout)
-        let empty = try ToolRunner.run("realm-export", ["--store", store, "--outbox"])
+        let empty = try Tool.run("realm-export", ["--store", store, "--outbox"])
         #expect(empty.status == 0 && empty.stdout.isEmpty)
-        let notAsymmetric = try ToolRunner.run("realm-export", ["--store", store, "--outbox", "--class", "Person"])
+        let notAsymmetric = try Tool.run("realm-export", ["--store", store, "--outbox", "--class", "Person"])
         #expect(notAsymmetric.status == 1)
     }
 }
@@ -201,14 +198,14 @@ struct RealmExportMongoSampleTests {
         """
 
     @Test func mongoexportDocumentsImportAndExportUnchanged() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         try Self.schema.write(toFile: directory + "/orders.yaml")
         try Self.sample.write(toFile: directory + "/orders.ndjson")
         let store = directory + "/orders.sqlite"
-        let imported = try ToolRunner.run("realm-import", ["--store", store, "--schema", directory + "/orders.yaml",
-                                                           "--class", "Order", "--quiet", directory + "/orders.ndjson"])
+        let imported = try Tool.run("realm-import", ["--store", store, "--schema", directory + "/orders.yaml",
+                                                     "--class", "Order", "--quiet", directory + "/orders.ndjson"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let exported = try ToolRunner.run("realm-export", ["--store", store, "--canonical", "--ndjson", "--class", "Order"])
+        let exported = try Tool.run("realm-export", ["--store", store, "--canonical", "--ndjson", "--class", "Order"])
         #expect(exported.status == 0, "\(exported.stderr)")
         #expect(exported.stdout == Self.sample)
     }

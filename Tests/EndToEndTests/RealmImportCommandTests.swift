@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import TestSupport
 import Testing
 
 /// `realm-import` as users run it: exit statuses, diagnostics on stderr, the summary, and the
@@ -17,19 +18,18 @@ import Testing
 
     /// A temporary directory holding `schema.yaml`.
     func workspace(schema: String = Self.schema) throws -> String {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         try schema.write(toFile: directory + "/schema.yaml")
         return directory
     }
 
-    func importTool(_ arguments: [String], in directory: String, input: String = "") throws -> ToolResult {
-        try ToolRunner.run("realm-import", arguments, in: directory, input: Data(input.utf8))
+    func importTool(_ arguments: [String], in directory: String, input: String = "") throws -> ProcessResult {
+        try Tool.run("realm-import", arguments, in: directory, input: Data(input.utf8))
     }
 
     @Test func importsTheFixturesIntoANewStore() throws {
-        let directory = try ToolRunner.temporaryDirectory()
-        let root = ToolRunner.repositoryRoot
-        let result = try importTool(["--store", "demo.sqlite", "--schema", root + "/schemas", root + "/fixtures/people.json"],
+        let directory = try Temporary.path("realm-e2e")
+        let result = try importTool(["--store", "demo.sqlite", "--schema", Repository.exampleSchemas, Repository.peopleFixture],
                                     in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -148,7 +148,7 @@ import Testing
                       "n_object_trailing_comma.json", "n_number_infinity.json"])
     func rejectedCorpusFilesExitOne(_ name: String) throws {
         let directory = try workspace()
-        let path = ToolRunner.repositoryRoot + "/../shared/corpora/JSONTestSuite/test_parsing/" + name
+        let path = JSONTestSuite.path(name)
         let result = try importTool(["--store", "s.sqlite", "--schema", "schema.yaml", "--class", "Item", path], in: directory)
         #expect(result.status == 1, "\(name): \(result.stderr)")
         #expect(result.stderr.contains(name + ":1:"), "\(name): \(result.stderr)")

@@ -1,18 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("realm-schema end to end")
 struct RealmSchemaCommandTests {
-    let exampleSchemas = ToolRunner.repositoryRoot + "/schemas"
+    let exampleSchemas = Repository.exampleSchemas
 
     @Test func validateAcceptsTheExampleSchemas() throws {
-        let result = try ToolRunner.run("realm-schema", ["validate", exampleSchemas])
+        let result = try Tool.run("realm-schema", ["validate", exampleSchemas])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
     @Test func validateReportsEveryProblemWithItsLocation() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         try """
         models:
           Dog:
@@ -21,7 +22,7 @@ struct RealmSchemaCommandTests {
               name: strng
               owner: Person
         """.write(toFile: directory + "/bad.yaml")
-        let result = try ToolRunner.run("realm-schema", ["validate", "bad.yaml"], in: directory)
+        let result = try Tool.run("realm-schema", ["validate", "bad.yaml"], in: directory)
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(lines.count >= 3, "\(result.stderr)")
@@ -31,9 +32,9 @@ struct RealmSchemaCommandTests {
     }
 
     @Test func jsonErrorFormat() throws {
-        let directory = try ToolRunner.temporaryDirectory()
+        let directory = try Temporary.path("realm-e2e")
         try "models:\n  Dog:\n    properties:\n      name: strng\n".write(toFile: directory + "/bad.yaml")
-        let result = try ToolRunner.run("realm-schema", ["validate", "bad.yaml", "--error-format", "json"], in: directory)
+        let result = try Tool.run("realm-schema", ["validate", "bad.yaml", "--error-format", "json"], in: directory)
         #expect(result.status == 1)
         let first = try #require(result.stderr.split(separator: "\n").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
@@ -44,61 +45,61 @@ struct RealmSchemaCommandTests {
     }
 
     @Test func usageErrorsExit64() throws {
-        let missingOutput = try ToolRunner.run("realm-schema", ["codegen", exampleSchemas])
+        let missingOutput = try Tool.run("realm-schema", ["codegen", exampleSchemas])
         #expect(missingOutput.status == 64)
         #expect(missingOutput.stderr.hasPrefix("Error: Missing expected option '--output <dir>'.\nUsage: realm-schema codegen"))
-        let unknown = try ToolRunner.run("realm-schema", ["frobnicate"])
+        let unknown = try Tool.run("realm-schema", ["frobnicate"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.hasPrefix("Error: Unknown subcommand 'frobnicate'"))
-        let badAccess = try ToolRunner.run("realm-schema", ["codegen", exampleSchemas, "-o", "x", "--access", "open"])
+        let badAccess = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", "x", "--access", "open"])
         #expect(badAccess.status == 64)
-        let missingFile = try ToolRunner.run("realm-schema", ["validate", "/nonexistent.yaml"])
+        let missingFile = try Tool.run("realm-schema", ["validate", "/nonexistent.yaml"])
         #expect(missingFile.status == 2)
     }
 
     @Test func helpAndVersion() throws {
-        let help = try ToolRunner.run("realm-schema", ["codegen", "--help"])
+        let help = try Tool.run("realm-schema", ["codegen", "--help"])
         #expect(help.status == 0)
         for section in ["OVERVIEW:", "USAGE: realm-schema codegen", "ARGUMENTS:", "OPTIONS:", "--check", "--access"] {
             #expect(help.stdout.contains(section))
         }
-        let root = try ToolRunner.run("realm-schema", ["--help"])
+        let root = try Tool.run("realm-schema", ["--help"])
         #expect(root.stdout.contains("SUBCOMMANDS:"))
-        #expect(try ToolRunner.run("realm-schema", ["--version"]).stdout == "0.1.0\n")
+        #expect(try Tool.run("realm-schema", ["--version"]).stdout == "0.1.0\n")
     }
 
     @Test func codegenIsIdempotentAndCheckDetectsStaleFiles() throws {
-        let out = try ToolRunner.temporaryDirectory() + "/Generated"
-        let missing = try ToolRunner.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"])
+        let out = try Temporary.path("realm-e2e") + "/Generated"
+        let missing = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("is missing"))
         #expect(!FileManager.default.fileExists(atPath: out), "--check must write nothing")
 
-        let first = try ToolRunner.run("realm-schema", ["codegen", exampleSchemas, "-o", out])
+        let first = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out])
         #expect(first.status == 0, "\(first.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(!files.isEmpty)
         let before = try snapshot(out, files)
 
         Thread.sleep(forTimeInterval: 1.1)
-        let second = try ToolRunner.run("realm-schema", ["codegen", exampleSchemas, "-o", out])
+        let second = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out])
         #expect(second.status == 0)
         #expect(second.stderr.isEmpty, "nothing should be rewritten: \(second.stderr)")
         let after = try snapshot(out, files)
         #expect(before.map(\.contents) == after.map(\.contents))
         #expect(before.map(\.modified) == after.map(\.modified))
-        #expect(try ToolRunner.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"]).status == 0)
+        #expect(try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"]).status == 0)
 
         try "// edited\n".write(toFile: out + "/" + files[0])
-        let stale = try ToolRunner.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"])
+        let stale = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"])
         #expect(stale.status == 1)
         #expect(stale.stderr.contains("is stale"))
         #expect(try String(contentsOfFile: out + "/" + files[0], encoding: .utf8) == "// edited\n")
     }
 
     @Test func jsonSchemaWritesOneFilePerModel() throws {
-        let out = try ToolRunner.temporaryDirectory()
-        let result = try ToolRunner.run("realm-schema", ["json-schema", exampleSchemas, "-o", out])
+        let out = try Temporary.path("realm-e2e")
+        let result = try Tool.run("realm-schema", ["json-schema", exampleSchemas, "-o", out])
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(files.contains("Person.schema.json"))

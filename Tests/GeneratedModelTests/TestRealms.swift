@@ -1,6 +1,8 @@
 import Foundation
 import RealmSchema
 @testable import RealmStore
+import TestSupport
+import Testing
 
 /// Temporary store files and the schema of the golden YAML files.
 enum TestRealms {
@@ -15,9 +17,7 @@ enum TestRealms {
 
     /// A fresh store path in a new temporary directory.
     static func path() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("generated-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("test.realm")
+        try Temporary.fileURL("test.realm", prefix: "generated")
     }
 
     /// The configuration of a Realm holding every generated type.
@@ -27,16 +27,6 @@ enum TestRealms {
 
     /// The schema compiled from the golden YAML files.
     static func yamlSchema() throws -> Schema {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("RealmCodegenTests/Schemas")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
-        let sources = try names.map { name in
-            SchemaSource(path: "Schemas/\(name)", text: try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
-        }
-        let compilation = SchemaCompiler.compile(sources)
-        guard let schema = compilation.schema else {
-            throw StoreError(.invalidValue, compilation.diagnostics.all.map(\.description).joined(separator: "\n"))
-        }
-        return schema
+        try schemaFromSources(try schemaSources(in: Repository.codegenSchemas, prefix: "Schemas/"))
     }
 }

@@ -1,18 +1,13 @@
 import Foundation
 import RealmCLI
 import RealmSchema
+import TestSupport
 import Testing
 
 @Suite("Output directory and schema inputs")
 struct OutputDirectoryTests {
-    func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "realm-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func writesOnlyChangedFiles() throws {
-        let directory = OutputDirectory(path: try temporaryDirectory())
+        let directory = OutputDirectory(path: try Temporary.path("realm-cli"))
         let files = [(path: "A.swift", contents: "a\n"), (path: "sub/B.swift", contents: "b\n")]
         #expect(try directory.write(files) == ["A.swift", "sub/B.swift"])
         #expect(try directory.write(files) == [])
@@ -23,7 +18,7 @@ struct OutputDirectoryTests {
     }
 
     @Test func directoryInputsAreSortedYAMLFiles() throws {
-        let path = try temporaryDirectory()
+        let path = try Temporary.path("realm-cli")
         for name in ["b.yaml", "a.yml", "notes.txt"] {
             try Data("models: {}\n".utf8).write(to: URL(fileURLWithPath: path + "/" + name))
         }
@@ -36,7 +31,7 @@ struct OutputDirectoryTests {
     }
 
     @Test func invalidUTF8IsLocated() throws {
-        let path = try temporaryDirectory() + "/bad.yaml"
+        let path = try Temporary.path("realm-cli") + "/bad.yaml"
         try Data([0x61, 0x3A, 0x0A, 0x20, 0x20, 0xC3, 0x28]).write(to: URL(fileURLWithPath: path))
         #expect {
             try SchemaInputs.read(path)

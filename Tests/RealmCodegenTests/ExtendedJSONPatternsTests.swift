@@ -1,4 +1,5 @@
 @testable import RealmCodegen
+import TestSupport
 import Testing
 
 /// The regular expressions inside Extended JSON wrappers, checked with Swift's own regex engine
@@ -47,7 +48,7 @@ import Testing
 
     @Test func randomInt64Values() throws {
         let pattern = ExtendedJSONPatterns.integer(in: Int64(Int16.min)...Int64(Int16.max))
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<2000 {
             let value = Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)
             #expect(try matches(pattern, String(value)) == (Int64(Int16.min)...Int64(Int16.max)).contains(value))
@@ -79,22 +80,5 @@ import Testing
         for (pattern, text, expected) in cases {
             #expect(try matches(pattern, text) == expected, "\(text) against \(pattern)")
         }
-    }
-}
-
-/// A small deterministic random number generator for reproducible samples.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The golden-file fixtures: YAML schemas in `Schemas/`, expected output in `Goldens/`.
@@ -9,13 +10,12 @@ import Testing
 /// this test target; JSON Schemas keep their own names. `RECORD_GOLDENS=1` rewrites the goldens
 /// from the current generator instead of comparing.
 enum GoldenFiles {
-    static let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let schemasDirectory = testDirectory.appendingPathComponent("Schemas", isDirectory: true)
+    static let testDirectory = Repository.url("Tests/RealmCodegenTests")
+    static let schemasDirectory = Repository.codegenSchemas
     static let goldensDirectory = testDirectory.appendingPathComponent("Goldens", isDirectory: true)
     static let golden = ".golden"
     /// The test target that compiles the Swift goldens against RealmStore keeps exact copies.
-    static let generatedModelsDirectory = testDirectory.deletingLastPathComponent()
-        .appendingPathComponent("GeneratedModelTests/Generated", isDirectory: true)
+    static let generatedModelsDirectory = Repository.url("Tests/GeneratedModelTests/Generated")
 
     static var isRecording: Bool {
         ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
@@ -23,12 +23,7 @@ enum GoldenFiles {
 
     /// Every `Schemas/*.yaml`, sorted by name, named `Schemas/<file>` as a user would.
     static func schemaSources() throws -> [SchemaSource] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: schemasDirectory.path)
-            .filter { $0.hasSuffix(".yaml") }.sorted()
-        return try names.map { name in
-            let text = try String(contentsOf: schemasDirectory.appendingPathComponent(name), encoding: .utf8)
-            return SchemaSource(path: "Schemas/\(name)", text: text)
-        }
+        try TestSupport.schemaSources(in: schemasDirectory, prefix: "Schemas/")
     }
 
     /// The compiled fixture schema; records the diagnostics as an issue when it does not compile.
@@ -97,15 +92,15 @@ enum GoldenFiles {
 
     /// `diff -u` of the expected and the actual text.
     static func unifiedDiff(expected: String, actual: String, name: String) throws -> String {
-        let directory = try TestProcess.makeTemporaryDirectory()
+        let directory = try Temporary.directory("RealmCodegenTests")
         defer { try? FileManager.default.removeItem(at: directory) }
         let expectedURL = directory.appendingPathComponent("expected")
         let actualURL = directory.appendingPathComponent("actual")
         try expected.write(to: expectedURL, atomically: true, encoding: .utf8)
         try actual.write(to: actualURL, atomically: true, encoding: .utf8)
-        let result = try TestProcess.run("diff", [
+        let result = try Command.run("diff", [
             "-u", "--label", "golden/\(name)", "--label", "generated/\(name)", expectedURL.path, actualURL.path,
         ])
-        return result.standardOutput + result.standardError
+        return result.stdout + result.stderr
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Whole files: the YAML schemas in `Schemas/` → `Goldens/`; each golden Swift file must also
@@ -35,7 +36,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".swift" + GoldenFiles.golden) }.sorted()
         #expect(!names.isEmpty, "no golden Swift files in Goldens/\(folder)")
-        let scratch = try TestProcess.makeTemporaryDirectory()
+        let scratch = try Temporary.directory("RealmCodegenTests")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var paths: [String] = []
         for name in names {
@@ -43,8 +44,8 @@ import Testing
             try FileManager.default.copyItem(at: directory.appendingPathComponent(name), to: copy)
             paths.append(copy.path)
         }
-        let result = try TestProcess.run("swiftc", ["-parse"] + paths)
-        #expect(result.status == 0, "swiftc -parse failed:\n\(result.standardError)")
-        #expect(result.standardError.isEmpty, "swiftc -parse warned:\n\(result.standardError)")
+        let result = try Command.run("swiftc", ["-parse"] + paths)
+        #expect(result.status == 0, "swiftc -parse failed:\n\(result.stderr)")
+        #expect(result.stderr.isEmpty, "swiftc -parse warned:\n\(result.stderr)")
     }
 }

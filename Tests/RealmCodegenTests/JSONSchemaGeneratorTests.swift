@@ -1,5 +1,6 @@
 @testable import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The structure of generated JSON Schemas (what they accept is checked by
@@ -9,21 +10,21 @@ import Testing
 
     private let person = ModelSchema(name: "Person", primaryKey: "_id", doc: "A person.", properties: [
         PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true),
-        S.property("name", .string),
-        S.property("age", .int(.int8), optional: true),
-        S.property("score", .double, default: .double(1.5)),
-        S.property("extra", .mixed),
-        S.property("address", .object("Address"), optional: true),
-        S.property("bestFriend", .object("Person"), optional: true),
-        S.property("dogs", .object("Dog"), .list),
+        property("name", .string),
+        property("age", .int(.int8), optional: true),
+        property("score", .double, default: .double(1.5)),
+        property("extra", .mixed),
+        property("address", .object("Address"), optional: true),
+        property("bestFriend", .object("Person"), optional: true),
+        property("dogs", .object("Dog"), .list),
         PropertySchema(name: "fans", type: PropertyType(.linkingObjects(objectType: "Person", property: "bestFriend"))),
     ])
-    private let address = ModelSchema(name: "Address", kind: .embedded, properties: [S.property("city", .string)])
-    private let dog = ModelSchema(name: "Dog", properties: [S.property("name", .string), S.property("vet", .object("Vet"), optional: true)])
+    private let address = ModelSchema(name: "Address", kind: .embedded, properties: [property("city", .string)])
+    private let dog = ModelSchema(name: "Dog", properties: [property("name", .string), property("vet", .object("Vet"), optional: true)])
     private let vet = ModelSchema(name: "Vet", primaryKey: "id", properties: [
         PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
     ])
-    private let reading = ModelSchema(name: "Reading", kind: .asymmetric, properties: [S.property("value", .float)])
+    private let reading = ModelSchema(name: "Reading", kind: .asymmetric, properties: [property("value", .float)])
 
     private var schema: Schema { Schema(schemaVersion: 1, models: [person, address, dog, vet, reading]) }
 
@@ -105,7 +106,7 @@ import Testing
     @Test func fileSizeDoesNotGrowWithTheLinkedGraph() {
         // A chain of 200 linked models: every file describes its own model only.
         let chain = (0..<200).map { index in
-            ModelSchema(name: "M\(index)", properties: [S.property("next", .object("M\((index + 1) % 200)"), optional: true)])
+            ModelSchema(name: "M\(index)", properties: [property("next", .object("M\((index + 1) % 200)"), optional: true)])
         }
         let files = JSONSchemaGenerator().generate(Schema(models: chain))
         #expect(files.count == 200)
@@ -123,9 +124,9 @@ import Testing
 
     @Test func collectionsAndOptionalElements() {
         let model = ModelSchema(name: "Bag", properties: [
-            S.property("tags", .string, .set, optional: true, doc: "Tags."),
-            S.property("counts", .int(.int32), .map),
-            S.property("flags", .bool, .list, enum: nil),
+            property("tags", .string, .set, optional: true, doc: "Tags."),
+            property("counts", .int(.int32), .map),
+            property("flags", .bool, .list, enum: nil),
         ])
         let properties = JSONSchemaGenerator().document(for: model, in: Schema(models: [model]), id: "Bag")["properties"]
         #expect(properties?["tags"] == .object([

@@ -1,6 +1,7 @@
 import Foundation
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The generated JSON Schemas, checked with a real validator (Python's `jsonschema`): they are
@@ -57,7 +58,7 @@ import Testing
         guard try JSONSchemaValidator.requireJSONSchemaPackage() else {
             return
         }
-        let model = ModelSchema(name: "Tiny", properties: [Snippet.property("n", .int(.int8))])
+        let model = ModelSchema(name: "Tiny", properties: [property("n", .int(.int8))])
         let directory = try JSONSchemaValidator.write(JSONSchemaGenerator().generate(Schema(models: [model])))
         defer { try? FileManager.default.removeItem(at: directory) }
         let verdicts = try JSONSchemaValidator.validate([#"{"n": 1}"#, #"{"n": 1000}"#, "[]"],

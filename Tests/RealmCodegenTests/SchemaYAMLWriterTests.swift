@@ -1,6 +1,7 @@
 import Foundation
 @testable import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// `SchemaYAMLWriter` output loads back to the same schema (what `realm-schema dump` relies on).
@@ -22,14 +23,6 @@ import Testing
         return result
     }
 
-    static func compile(_ sources: [SchemaSource]) throws -> Schema {
-        let compilation = SchemaCompiler.compile(sources)
-        guard let schema = compilation.schema else {
-            throw DiagnosticsError(compilation.diagnostics.all)
-        }
-        return schema
-    }
-
     static let schemaSets: [[String]] = [
         ["Tests/RealmCodegenTests/Schemas/types.yaml", "Tests/RealmCodegenTests/Schemas/people.yaml"],
         ["Tests/RealmCodegenTests/Schemas/defaults.yaml"],
@@ -39,13 +32,12 @@ import Testing
 
     @Test(arguments: schemaSets)
     func writtenSchemaLoadsToTheSameSchema(paths: [String]) throws {
-        let root = GoldenFiles.testDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let sources = try paths.map { path in
-            SchemaSource(path: path, text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+            SchemaSource(path: path, text: try String(contentsOf: Repository.url(path), encoding: .utf8))
         }
-        let original = try Self.compile(sources)
+        let original = try schemaFromSources(sources)
         let text = SchemaYAMLWriter().render(original, comment: ["Dumped for a test."])
-        let reloaded = try Self.compile([SchemaSource(path: "dump.yaml", text: text)])
+        let reloaded = try schemaFromYAML(text, path: "dump.yaml")
         #expect(Self.normalized(reloaded) == Self.normalized(original), "\(text)")
         #expect(SchemaYAMLWriter().render(reloaded, comment: ["Dumped for a test."]) == text)
     }
@@ -77,6 +69,6 @@ import Testing
     @Test func emptySchema() throws {
         let text = SchemaYAMLWriter().render(Schema(schemaVersion: 0, models: []))
         #expect(text == "schemaVersion: 0\nmodels: {}\n")
-        #expect(try Self.compile([SchemaSource(path: "empty.yaml", text: text)]).models.isEmpty)
+        #expect(try schemaFromYAML(text, path: "empty.yaml").models.isEmpty)
     }
 }

@@ -68,11 +68,4 @@ enum Snippet {
         lines = Array(lines[(open + 1)..<close])
         return lines.map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
     }
-
-    static func property(_ name: String, _ base: BaseType, _ collection: CollectionKind = .single,
-                         optional: Bool = false, indexed: IndexKind = .none, default value: SchemaValue? = nil,
-                         enum values: [SchemaValue]? = nil, mapTo: String? = nil, doc: String? = nil) -> PropertySchema {
-        PropertySchema(name: name, type: PropertyType(base, collection: collection, isOptional: optional),
-                       indexed: indexed, defaultValue: value, enumValues: values, mapTo: mapTo, doc: doc)
-    }
 }

@@ -1,5 +1,6 @@
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Classes as a whole: base classes, docs, keywords, `mapTo`, access levels.
@@ -7,9 +8,9 @@ import Testing
     typealias S = Snippet
 
     @Test func embeddedAndAsymmetricBaseClasses() {
-        let address = ModelSchema(name: "Address", kind: .embedded, properties: [S.property("street", .string)])
+        let address = ModelSchema(name: "Address", kind: .embedded, properties: [property("street", .string)])
         let reading = ModelSchema(name: "Reading", kind: .asymmetric, primaryKey: "_id", properties: [
-            PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true), S.property("value", .double),
+            PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true), property("value", .double),
         ])
         #expect(S.swift(models: [address, reading]) == """
             final class Address: EmbeddedObject {
@@ -26,9 +27,9 @@ import Testing
 
     @Test func docsOnClassesAndProperties() {
         let text = S.swift([
-            S.property("_id", .int(.int)),
-            S.property("name", .string, doc: "The name.\nShown in lists.  \n"),
-            S.property("age", .int(.int)),
+            property("_id", .int(.int)),
+            property("name", .string, doc: "The name.\nShown in lists.  \n"),
+            property("age", .int(.int)),
         ], primaryKey: "_id", doc: "A person.\n\nWith a second paragraph.")
         #expect(text == """
             /// A person.
@@ -49,8 +50,8 @@ import Testing
 
     @Test func keywordsAreEscaped() {
         let body = S.body([
-            S.property("default", .int(.int)), S.property("class", .string), S.property("Type", .bool),
-            S.property("in", .date), S.property("get", .double), S.property("first-name", .string),
+            property("default", .int(.int)), property("class", .string), property("Type", .bool),
+            property("in", .date), property("get", .double), property("first-name", .string),
         ])
         #expect(body == """
             @Persisted var `default`: Int
@@ -64,7 +65,7 @@ import Testing
 
     @Test func mapToWritesPropertiesMapping() {
         let text = S.swift([
-            S.property("createdAt", .date, mapTo: "created_at"), S.property("name", .string),
+            property("createdAt", .date, mapTo: "created_at"), property("name", .string),
         ])
         #expect(text == """
             final class Item: Object {
@@ -79,8 +80,8 @@ import Testing
 
     @Test func severalMappingsAreOneAPerLine() {
         let text = S.swift([
-            S.property("a", .int(.int), mapTo: "x"), S.property("b", .int(.int), mapTo: "b"),
-            S.property("c", .int(.int), mapTo: "y"),
+            property("a", .int(.int), mapTo: "x"), property("b", .int(.int), mapTo: "b"),
+            property("c", .int(.int), mapTo: "y"),
         ], access: .public)
         #expect(text.hasSuffix("""
                 public override class func propertiesMapping() -> [String: String] {
@@ -95,8 +96,8 @@ import Testing
     }
 
     @Test func publicAccess() {
-        let other = ModelSchema(name: "Dog", kind: .embedded, properties: [S.property("name", .string)])
-        #expect(S.swift([S.property("dog", .object("Dog"), optional: true)], others: [other], access: .public) == """
+        let other = ModelSchema(name: "Dog", kind: .embedded, properties: [property("name", .string)])
+        #expect(S.swift([property("dog", .object("Dog"), optional: true)], others: [other], access: .public) == """
             public final class Item: Object {
                 @Persisted public var dog: Dog?
             }

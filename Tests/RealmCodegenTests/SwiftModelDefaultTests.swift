@@ -1,5 +1,6 @@
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Schema `default` values → initial values of `@Persisted` properties.
@@ -8,7 +9,7 @@ import Testing
 
     /// The declaration of one property with this default.
     private func declaration(_ base: BaseType, optional: Bool = false, _ value: SchemaValue) -> String {
-        S.body([S.property("value", base, optional: optional, default: value)])
+        S.body([property("value", base, optional: optional, default: value)])
     }
 
     @Test func integersAndBooleans() {
@@ -84,7 +85,7 @@ import Testing
 
     @Test func enumDefaultsNameTheCase() {
         let body = S.body([
-            S.property("status", .string, default: .string("in-progress"),
+            property("status", .string, default: .string("in-progress"),
                        enum: [.string("active"), .string("in-progress")]),
         ])
         #expect(body.hasPrefix("@Persisted var status: Status = .inProgress\n"))
@@ -92,7 +93,7 @@ import Testing
 
     @Test func anOptionalEnumDefaultNamedNoneIsQualified() {
         let body = S.body([
-            S.property("mode", .string, optional: true, default: .string("none"), enum: [.string("none"), .string("all")]),
+            property("mode", .string, optional: true, default: .string("none"), enum: [.string("none"), .string("all")]),
         ])
         #expect(body.hasPrefix("@Persisted var mode: Mode? = Mode.none\n"))
     }

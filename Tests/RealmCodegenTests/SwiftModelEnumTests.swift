@@ -1,5 +1,6 @@
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// `enum:` lists → nested `PersistableEnum` types, their names and case names.
@@ -8,7 +9,7 @@ import Testing
 
     @Test func stringEnum() {
         let body = S.body([
-            S.property("status", .string, default: .string("active"), enum: [.string("active"), .string("retired")]),
+            property("status", .string, default: .string("active"), enum: [.string("active"), .string("retired")]),
         ])
         #expect(body == """
             @Persisted var status: Status = .active
@@ -25,7 +26,7 @@ import Testing
             .string("in-progress"), .string("in_progress"), .string("DONE"), .string("default"),
             .string("1st"), .string(""), .string("HTTPServer"), .string("none"),
         ]
-        let body = S.body([S.property("state", .string, enum: values)])
+        let body = S.body([property("state", .string, enum: values)])
         #expect(body == """
             @Persisted var state: State
 
@@ -44,7 +45,7 @@ import Testing
 
     @Test func integerEnumWithNegativeValues() {
         let body = S.body([
-            S.property("level", .int(.int16), optional: true, default: .int(-1), enum: [.int(1), .int(-1), .int(0)]),
+            property("level", .int(.int16), optional: true, default: .int(-1), enum: [.int(1), .int(-1), .int(0)]),
         ])
         #expect(body == """
             @Persisted var level: Level? = .valueMinus1
@@ -59,9 +60,9 @@ import Testing
 
     @Test func enumAsCollectionElement() {
         let body = S.body([
-            S.property("tags", .string, .list, enum: [.string("a")]),
-            S.property("flags", .string, .set, optional: true, enum: [.string("b")]),
-            S.property("ranks", .int(.int), .map, enum: [.int(1)]),
+            property("tags", .string, .list, enum: [.string("a")]),
+            property("flags", .string, .set, optional: true, enum: [.string("b")]),
+            property("ranks", .int(.int), .map, enum: [.int(1)]),
         ])
         #expect(body.hasPrefix("""
             @Persisted var tags: List<Tags>
@@ -72,14 +73,14 @@ import Testing
     }
 
     @Test func enumNamesAvoidModelsTypesPropertiesAndEachOther() {
-        let other = ModelSchema(name: "Status", properties: [S.property("x", .int(.int))])
+        let other = ModelSchema(name: "Status", properties: [property("x", .int(.int))])
         let body = S.body([
-            S.property("status", .string, enum: [.string("a")]),
-            S.property("data", .string, enum: [.string("b")]),
-            S.property("type", .string, enum: [.string("c")]),
-            S.property("task_state", .string, enum: [.string("d")]),
-            S.property("taskState", .string, enum: [.string("e")]),
-            S.property("item", .string, enum: [.string("f")]),
+            property("status", .string, enum: [.string("a")]),
+            property("data", .string, enum: [.string("b")]),
+            property("type", .string, enum: [.string("c")]),
+            property("task_state", .string, enum: [.string("d")]),
+            property("taskState", .string, enum: [.string("e")]),
+            property("item", .string, enum: [.string("f")]),
         ], others: [other])
         let declarations = body.split(separator: "\n").filter { $0.hasPrefix("@Persisted") || $0.hasPrefix("enum") }
         #expect(declarations == [
@@ -99,13 +100,13 @@ import Testing
     }
 
     @Test func anEnumPrimaryKey() {
-        let text = S.swift([S.property("kind", .int(.int), enum: [.int(1), .int(2)])], primaryKey: "kind")
+        let text = S.swift([property("kind", .int(.int), enum: [.int(1), .int(2)])], primaryKey: "kind")
         #expect(text.contains("@Persisted(primaryKey: true) var kind: Kind\n"))
         #expect(text.contains("enum Kind: Int, PersistableEnum {"))
     }
 
     @Test func publicEnums() {
-        let text = S.swift([S.property("mood", .string, enum: [.string("ok")])], access: .public)
+        let text = S.swift([property("mood", .string, enum: [.string("ok")])], access: .public)
         #expect(text == """
             public final class Item: Object {
                 @Persisted public var mood: Mood

@@ -1,11 +1,12 @@
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Which file each model goes to, file names, headers and determinism.
 @Suite struct SwiftModelFileTests {
     private func model(_ name: String, in file: String?) -> ModelSchema {
-        ModelSchema(name: name, properties: [Snippet.property("name", .string)], sourceFile: file)
+        ModelSchema(name: name, properties: [property("name", .string)], sourceFile: file)
     }
 
     @Test func oneFilePerSchemaFileInDeclarationOrder() {
@@ -59,8 +60,8 @@ import Testing
     @Test func outputIsDeterministicAndTidy() {
         let schema = Schema(models: [
             ModelSchema(name: "Person", doc: "Someone.", properties: [
-                Snippet.property("status", .string, enum: [.string("a"), .string("b c")], doc: "State."),
-                Snippet.property("when", .date, mapTo: "w"),
+                property("status", .string, enum: [.string("a"), .string("b c")], doc: "State."),
+                property("when", .date, mapTo: "w"),
             ], sourceFile: "p.yaml"),
         ])
         let first = SwiftModelGenerator(access: .public).generate(schema)

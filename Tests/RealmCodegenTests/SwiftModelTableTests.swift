@@ -1,5 +1,6 @@
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The static property table at the end of every generated class: RealmStore reads the
@@ -7,10 +8,10 @@ import Testing
 @Suite struct SwiftModelTableTests {
     @Test func everyPropertyInDeclarationOrder() {
         let model = ModelSchema(name: "Dog", primaryKey: "_id", properties: [
-            Snippet.property("_id", .uuid),
-            Snippet.property("name", .string),
+            property("_id", .uuid),
+            property("name", .string),
             PropertySchema(name: "owners", type: PropertyType(.linkingObjects(objectType: "Dog", property: "friends"))),
-            Snippet.property("friends", .object("Dog"), .list),
+            property("friends", .object("Dog"), .list),
         ])
         let text = Snippet.swift(models: [model], withTables: true)
         #expect(text.hasSuffix("""
@@ -28,15 +29,15 @@ import Testing
     }
 
     @Test func oneRowFitsOnOneLineAndAccessIsKept() {
-        let model = ModelSchema(name: "Tag", properties: [Snippet.property("label", .string)])
+        let model = ModelSchema(name: "Tag", properties: [property("label", .string)])
         let text = Snippet.swift(models: [model], access: .public, withTables: true)
         #expect(text.contains(#"    public override class func persistedProperties() -> [PersistedProperty] { [PersistedProperty("label", \Tag.label)] }"#))
     }
 
     @Test func namesAKeyPathCannotSpellGoThroughSelf() {
         let model = ModelSchema(name: "Item", properties: [
-            Snippet.property("Type", .double),
-            Snippet.property("default", .int(.int)),
+            property("Type", .double),
+            property("default", .int(.int)),
         ])
         let text = Snippet.swift(models: [model], withTables: true)
         #expect(text.contains(#"PersistedProperty("Type", \Item.self.`Type`),"#))

@@ -1,5 +1,6 @@
 import RealmCodegen
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Every schema type and collection kind → the `@Persisted` declaration Realm Swift uses.
@@ -8,11 +9,11 @@ import Testing
 
     @Test func scalarTypes() {
         let body = S.body([
-            S.property("flag", .bool), S.property("count", .int(.int)), S.property("tiny", .int(.int8)),
-            S.property("small", .int(.int16)), S.property("medium", .int(.int32)), S.property("large", .int(.int64)),
-            S.property("ratio", .float), S.property("score", .double), S.property("name", .string),
-            S.property("blob", .data), S.property("at", .date), S.property("price", .decimal128),
-            S.property("oid", .objectId), S.property("uid", .uuid), S.property("any", .mixed),
+            property("flag", .bool), property("count", .int(.int)), property("tiny", .int(.int8)),
+            property("small", .int(.int16)), property("medium", .int(.int32)), property("large", .int(.int64)),
+            property("ratio", .float), property("score", .double), property("name", .string),
+            property("blob", .data), property("at", .date), property("price", .decimal128),
+            property("oid", .objectId), property("uid", .uuid), property("any", .mixed),
         ])
         #expect(body == """
             @Persisted var flag: Bool
@@ -35,8 +36,8 @@ import Testing
 
     @Test func optionalScalarsAndMixed() {
         let body = S.body([
-            S.property("age", .int(.int), optional: true), S.property("when", .date, optional: true),
-            S.property("extra", .mixed, optional: true),
+            property("age", .int(.int), optional: true), property("when", .date, optional: true),
+            property("extra", .mixed, optional: true),
         ])
         #expect(body == """
             @Persisted var age: Int?
@@ -47,8 +48,8 @@ import Testing
 
     @Test func collections() {
         let body = S.body([
-            S.property("tags", .string, .list), S.property("nicknames", .string, .set),
-            S.property("scores", .double, .map), S.property("values", .mixed, .list),
+            property("tags", .string, .list), property("nicknames", .string, .set),
+            property("scores", .double, .map), property("values", .mixed, .list),
         ])
         #expect(body == """
             @Persisted var tags: List<String>
@@ -60,8 +61,8 @@ import Testing
 
     @Test func optionalCollectionElements() {
         let body = S.body([
-            S.property("a", .int(.int), .list, optional: true), S.property("b", .uuid, .set, optional: true),
-            S.property("c", .date, .map, optional: true), S.property("d", .mixed, .map, optional: true),
+            property("a", .int(.int), .list, optional: true), property("b", .uuid, .set, optional: true),
+            property("c", .date, .map, optional: true), property("d", .mixed, .map, optional: true),
         ])
         #expect(body == """
             @Persisted var a: List<Int?>
@@ -72,11 +73,11 @@ import Testing
     }
 
     @Test func links() {
-        let dog = ModelSchema(name: "Dog", properties: [S.property("name", .string)])
+        let dog = ModelSchema(name: "Dog", properties: [property("name", .string)])
         let body = S.body([
-            S.property("dog", .object("Dog"), optional: true), S.property("pet", .object("Dog")),
-            S.property("dogs", .object("Dog"), .list), S.property("seen", .object("Dog"), .set),
-            S.property("byName", .object("Dog"), .map, optional: true), S.property("self", .object("Item"), optional: true),
+            property("dog", .object("Dog"), optional: true), property("pet", .object("Dog")),
+            property("dogs", .object("Dog"), .list), property("seen", .object("Dog"), .set),
+            property("byName", .object("Dog"), .map, optional: true), property("self", .object("Item"), optional: true),
         ], others: [dog])
         #expect(body == """
             @Persisted var dog: Dog?
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func linkingObjects() {
-        let person = ModelSchema(name: "Person", properties: [S.property("items", .object("Item"), .list)])
+        let person = ModelSchema(name: "Person", properties: [property("items", .object("Item"), .list)])
         let body = S.body([
             PropertySchema(name: "owners", type: PropertyType(.linkingObjects(objectType: "Person", property: "items"))),
         ], others: [person])
@@ -98,8 +99,8 @@ import Testing
 
     @Test func primaryKeyAndIndexes() {
         let text = S.swift([
-            S.property("_id", .objectId, indexed: .regular), S.property("code", .string, indexed: .regular),
-            S.property("when", .date, indexed: .regular),
+            property("_id", .objectId, indexed: .regular), property("code", .string, indexed: .regular),
+            property("when", .date, indexed: .regular),
         ], primaryKey: "_id")
         #expect(text == """
             final class Item: Object {
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func fullTextIndexIsARegularIndexWithADocLine() {
-        let body = S.body([S.property("bio", .string, optional: true, indexed: .fulltext, doc: "About me.")])
+        let body = S.body([property("bio", .string, optional: true, indexed: .fulltext, doc: "About me.")])
         #expect(body == """
             /// About me.
             /// Full-text indexed.

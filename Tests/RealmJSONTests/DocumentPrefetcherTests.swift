@@ -2,6 +2,7 @@ import Foundation
 import RealmEngine
 @testable import RealmJSON
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Reading ahead on a second thread: the same documents and errors in the same order, bounded
@@ -124,7 +125,7 @@ import Testing
 /// scalars decoded, with failures left for the importer to convert (and report) again.
 @Suite struct PreparedObjectTests {
     @Test func matchesFieldsAndDecodesTheScalarsThatDecode() throws {
-        let compilation = SchemaCompiler.compile([SchemaSource(path: "schema.yaml", text: """
+        let schema = try schemaFromYAML("""
             models:
               Dog:
                 primaryKey: id
@@ -134,8 +135,7 @@ import Testing
                   age: int?
                   size: { type: string, enum: [small, large] }
                   tags: string[]
-            """)])
-        let schema = try #require(compilation.schema)
+            """)
         let plan = try #require(ImportClassPlan.plans(for: schema)["Dog"])
         // Keys out of schema order, an unknown key, a bad int and a value outside the enum.
         let document = try JSONDocument.parse(#"{"tags": ["a"], "name": "Rex", "id": {"$numberInt": "7"}, "x": 1, "age": 1.5, "size": "huge"}"#)
@@ -152,15 +152,15 @@ import Testing
     }
 
     @Test func embeddedObjectsOfScalarsArePreparedOnlyWhenNothingCanBeReported() throws {
-        let compilation = SchemaCompiler.compile([SchemaSource(path: "schema.yaml", text: """
+        let schema = try schemaFromYAML("""
             models:
               Person:
                 properties: { name: string, address: Address? }
               Address:
                 embedded: true
                 properties: { street: string, zip: string? }
-            """)])
-        let plans = ImportClassPlan.plans(for: try #require(compilation.schema))
+            """)
+        let plans = ImportClassPlan.plans(for: schema)
         let plan = try #require(plans["Person"])
         func preparedAddress(_ json: String) throws -> String? {
             let document = try JSONDocument.parse(#"{"name": "Ada", "address": "# + json + "}")

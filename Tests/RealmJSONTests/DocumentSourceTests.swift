@@ -1,5 +1,6 @@
 import Foundation
 import RealmJSON
+import TestSupport
 import Testing
 
 /// Shape detection and streaming, with each document's place in the input.
@@ -132,7 +133,7 @@ import Testing
 
     @Test func fileInputAndReReadingAnEarlierDocument() throws {
         let lines = (0..<200).map { "{\"n\": \($0), \"s\": \"é\"}" }
-        let path = try Fixtures.temporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8))
+        let path = try Temporary.file(Array((lines.joined(separator: "\n") + "\n").utf8), name: "input.json", prefix: "realm-json")
         let source = try JSONDocumentSource(path: path, options: JSONSourceOptions(bufferSize: 256))
         #expect(source.totalBytes == lines.joined(separator: "\n").utf8.count + 1)
         var documents: [JSONDocument] = []

@@ -2,19 +2,12 @@ import Foundation
 import RealmEngine
 import RealmJSON
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Helpers of the export tests: exporting into memory, importing with the real importer, the
-/// schema `realm-schema dump` gives, temporary directories, and a readable first difference
-/// between two exports.
+/// schema `realm-schema dump` gives, and a readable first difference between two exports.
 enum ExportFixtures {
-    /// A fresh directory under the system's temporary directory.
-    static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "realm-export-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// The export of `store` with `options`, as text (a small output buffer, so flushing is
     /// exercised too).
     static func export(_ store: Store, _ options: ExportOptions) throws -> String {
@@ -49,23 +42,9 @@ enum ExportFixtures {
     /// compiles it. The tool is built with the package's tests (EndToEndTests runs it); it sits
     /// beside the test bundle.
     static func dumpedSchema(ofStoreAt path: String) throws -> Schema {
-        let process = Process()
-        var tool = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: tool.appendingPathComponent("realm-schema").path) {
-            tool = tool.deletingLastPathComponent()
-        }
-        process.executableURL = tool.appendingPathComponent("realm-schema")
-        process.arguments = ["dump", "--store", path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let yaml = output.fileHandleForReading.readDataToEndOfFile()
-        let messages = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "realm-schema dump: \(String(decoding: messages, as: UTF8.self))")
-        let compilation = SchemaCompiler.compile([SchemaSource(path: "dumped.yaml", text: String(decoding: yaml, as: UTF8.self))])
-        return try #require(compilation.schema, "\(compilation.diagnostics.all)")
+        let dump = try Tool.run("realm-schema", ["dump", "--store", path])
+        try #require(dump.status == 0, "realm-schema dump: \(dump.stderr)")
+        return try schemaFromYAML(dump.stdout, path: "dumped.yaml")
     }
 
     /// Where two texts first differ, with some context, for failure messages.

@@ -2,6 +2,7 @@ import Foundation
 import RealmEngine
 import RealmJSON
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Objects of classes without a primary key: exported once with `$id`, linked by `$ref`, so
@@ -10,23 +11,23 @@ import Testing
 struct ExportReferenceTests {
     static let schema = Schema(schemaVersion: 1, models: [
         ModelSchema(name: "Owner", primaryKey: "id", properties: [
-            ExportTestSchema.property("id", .int(.int), primaryKey: true),
-            ExportTestSchema.property("note", .object("Note"), optional: true),
-            ExportTestSchema.property("notes", .object("Note"), .list),
-            ExportTestSchema.property("any", .mixed),
+            property("id", .int(.int), primaryKey: true),
+            property("note", .object("Note"), optional: true),
+            property("notes", .object("Note"), .list),
+            property("any", .mixed),
         ]),
         ModelSchema(name: "Note", properties: [
-            ExportTestSchema.property("text", .string),
-            ExportTestSchema.property("next", .object("Note"), optional: true),
-            ExportTestSchema.property("others", .object("Note"), .set),
-            ExportTestSchema.property("byName", .object("Note"), .map, optional: true),
-            ExportTestSchema.property("owner", .object("Owner"), optional: true),
-            ExportTestSchema.property("any", .mixed),
+            property("text", .string),
+            property("next", .object("Note"), optional: true),
+            property("others", .object("Note"), .set),
+            property("byName", .object("Note"), .map, optional: true),
+            property("owner", .object("Owner"), optional: true),
+            property("any", .mixed),
         ]),
     ])
 
     @Test func sharedAndCyclicLinksUseIDsAndRefs() throws {
-        let directory = ExportFixtures.temporaryDirectory()
+        let directory = try Temporary.path("realm-export-tests")
         let store = try Store(path: directory + "/a.sqlite", schema: Self.schema)
         try store.write {
             let gone = try store.create("Note", value: ["text": "deleted, so keys have a gap"])
@@ -64,13 +65,13 @@ struct ExportReferenceTests {
     @Test func aNullPrimaryKeyIsAReferenceWithANullID() throws {
         let schema = Schema(schemaVersion: 1, models: [
             ModelSchema(name: "Tag", primaryKey: "name", properties: [
-                ExportTestSchema.property("name", .string, optional: true, primaryKey: true),
-                ExportTestSchema.property("tag", .object("Tag"), optional: true),
-                ExportTestSchema.property("tags", .object("Tag"), .map, optional: true),
-                ExportTestSchema.property("any", .mixed),
+                property("name", .string, optional: true, primaryKey: true),
+                property("tag", .object("Tag"), optional: true),
+                property("tags", .object("Tag"), .map, optional: true),
+                property("any", .mixed),
             ]),
         ])
-        let directory = ExportFixtures.temporaryDirectory()
+        let directory = try Temporary.path("realm-export-tests")
         let store = try Store(path: directory + "/a.sqlite", schema: schema)
         try store.write {
             let unnamed = try store.create("Tag", value: ["name": nil])
@@ -94,7 +95,7 @@ struct ExportReferenceTests {
     }
 
     @Test func aReferencedClassMustBeExportedToo() throws {
-        let store = try Store(path: ExportFixtures.temporaryDirectory() + "/a.sqlite", schema: Self.schema)
+        let store = try Store(path: try Temporary.path("realm-export-tests") + "/a.sqlite", schema: Self.schema)
         let error = #expect(throws: ExportError.self) { try ExportFixtures.export(store, ExportOptions(classes: ["Owner"])) }
         #expect(error?.message == "'Owner.note' links to 'Note', which has no primary key: its objects are exported once and "
                 + "referenced by '$id', so 'Note' must be exported too (add --class Note, or drop --ndjson)")

@@ -2,6 +2,7 @@ import Foundation
 import RealmEngine
 import RealmJSON
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The round-trip property: export(A) → `Importer` into a new store B created with the schema
@@ -20,7 +21,7 @@ struct ExportRoundTripTests {
 
     /// A random store A of `schema` in a new directory.
     static func randomStore(_ schema: Schema, seed: UInt64, objects: Int) throws -> (store: Store, directory: String) {
-        let directory = ExportFixtures.temporaryDirectory()
+        let directory = try Temporary.path("realm-export-tests")
         let store = try Store(path: directory + "/a.sqlite", schema: schema)
         var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
         try generator.fill(store, objects: objects)
@@ -97,7 +98,7 @@ struct ExportSetOrderTests {
                 PropertySchema(name: "any", type: PropertyType(.mixed, collection: .set)),
             ]),
         ])
-        let directory = ExportFixtures.temporaryDirectory()
+        let directory = try Temporary.path("realm-export-tests")
         let store = try Store(path: directory + "/a.sqlite", schema: schema)
         try store.write {
             // Created in descending key order: object keys run opposite to primary keys.

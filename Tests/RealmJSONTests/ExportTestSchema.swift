@@ -1,14 +1,10 @@
 import RealmSchema
+import TestSupport
 
 /// The schema of the export round-trip tests: every property type as a single value, optional,
 /// list, set and map; mixed values; embedded objects; links between classes with an int, a
 /// string and a UUID primary key; and (with `references`) a class without a primary key.
 enum ExportTestSchema {
-    static func property(_ name: String, _ base: BaseType, _ collection: CollectionKind = .single,
-                         optional: Bool = false, primaryKey: Bool = false) -> PropertySchema {
-        PropertySchema(name: name, type: PropertyType(base, collection: collection, isOptional: optional), isPrimaryKey: primaryKey)
-    }
-
     /// The scalar types and the property-name stem used for each.
     static let scalars: [(String, BaseType)] = [
         ("b", .bool), ("i", .int(.int)), ("i8", .int(.int8)), ("i16", .int(.int16)), ("i32", .int(.int32)),

@@ -2,6 +2,7 @@ import Foundation
 import RealmEngine
 import RealmJSON
 import RealmSchema
+import TestSupport
 
 /// Fills a store with random objects of `ExportTestSchema`: scalars first, then links (shared,
 /// cyclic, self-links, links inside embedded objects and mixed values), then a few deletions

@@ -1,31 +1,7 @@
 import Foundation
 import RealmEngine
 import RealmSchema
-
-/// A seeded random source (SplitMix64), so a failing round trip can be replayed from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ percent: Int) -> Bool {
-        Int.random(in: 0..<100, using: &self) < percent
-    }
-
-    mutating func pick<T>(_ values: [T]) -> T {
-        values[Int.random(in: 0..<values.count, using: &self)]
-    }
-}
+import TestSupport
 
 /// Random values of every type, biased towards the edges: extreme integers, non-finite and
 /// subnormal floats, negative zero, dates before 1970 and with nanoseconds, 34-digit decimals,

@@ -1,6 +1,7 @@
 import Foundation
 import RealmEngine
 import RealmJSON
+import TestSupport
 import Testing
 
 /// Bad input never half-writes: JSONTestSuite's `n_` files, invalid UTF-8, a truncated file
@@ -13,11 +14,6 @@ import Testing
             properties: { id: int, x: mixed }
         """
 
-    static func corpus(_ prefix: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.testSuiteDirectory.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
-    }
-
     /// A harness holding two objects, closed so that the file has no WAL.
     func seededHarness() throws -> ImportHarness {
         let harness = try ImportHarness(Self.schema)
@@ -28,12 +24,12 @@ import Testing
     }
 
     @Test func everyRejectedCorpusFileLeavesTheStoreUnchanged() throws {
-        let names = Self.corpus("n_")
+        let names = JSONTestSuite.files(prefix: "n_")
         #expect(names.count == 188)
         let harness = try seededHarness()
         let before = try harness.dump()
         for name in names {
-            let path = Fixtures.testSuiteDirectory.appendingPathComponent(name).path
+            let path = JSONTestSuite.path(name)
             let run = try harness.run(file: path, ImportOptions(className: "T"))
             #expect(!run.errors.isEmpty, "\(name) was accepted")
             #expect(!run.summary.committed)
@@ -47,8 +43,8 @@ import Testing
 
     @Test func acceptedCorpusFilesThatAreNotObjectsGetAClearMessage() throws {
         let harness = try ImportHarness(Self.schema)
-        for name in Self.corpus("y_") {
-            let path = Fixtures.testSuiteDirectory.appendingPathComponent(name).path
+        for name in JSONTestSuite.files(prefix: "y_") {
+            let path = JSONTestSuite.path(name)
             let run = try harness.run(file: path, ImportOptions(className: "T"))
             for message in run.messages {
                 let clear = message.hasPrefix("expected an object (a document) but found ")

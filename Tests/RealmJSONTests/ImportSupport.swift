@@ -2,6 +2,7 @@ import Foundation
 import RealmEngine
 import RealmJSON
 import RealmSchema
+import TestSupport
 import Testing
 
 /// What one in-process import did.
@@ -24,10 +25,8 @@ final class ImportHarness {
     private(set) var store: Store?
 
     init(_ yaml: String) throws {
-        let compilation = SchemaCompiler.compile([SchemaSource(path: "schema.yaml", text: yaml)])
-        schema = try #require(compilation.schema, "\(compilation.diagnostics.all)")
-        directory = NSTemporaryDirectory() + "realm-import-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        schema = try schemaFromYAML(yaml)
+        directory = try Temporary.path("realm-import")
         path = directory + "/store.sqlite"
         store = try Store(path: path, schema: schema)
     }

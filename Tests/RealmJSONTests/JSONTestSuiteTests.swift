@@ -1,26 +1,22 @@
 import Foundation
 import RealmJSON
+import TestSupport
 import Testing
 
 /// The JSONTestSuite parsing corpus: `n_` files are rejected with a located error, `y_` files
 /// are read or get the "expected an object" message, and nothing crashes or hangs.
 @Suite struct JSONTestSuiteTests {
-    static func files(prefix: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.testSuiteDirectory.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
-    }
-
     static func read(_ name: String) throws -> ReadResult {
-        let source = try JSONDocumentSource(path: Fixtures.testSuiteDirectory.appendingPathComponent(name).path)
+        let source = try JSONDocumentSource(path: JSONTestSuite.path(name))
         return Fixtures.readAll(source)
     }
 
     @Test func corpusIsPresent() {
-        #expect(Self.files(prefix: "n_").count == 188)
-        #expect(Self.files(prefix: "y_").count == 95)
+        #expect(JSONTestSuite.files(prefix: "n_").count == 188)
+        #expect(JSONTestSuite.files(prefix: "y_").count == 95)
     }
 
-    @Test(arguments: files(prefix: "n_"))
+    @Test(arguments: JSONTestSuite.files(prefix: "n_"))
     func rejected(_ name: String) throws {
         let result = try Self.read(name)
         #expect(!result.errors.isEmpty, "\(name) was accepted")
@@ -41,12 +37,12 @@ import Testing
 
     /// Read as the importer does, knowing the schema's classes (none of them appear in the corpus).
     static func readWithSchema(_ name: String) throws -> ReadResult {
-        let source = try JSONDocumentSource(path: Fixtures.testSuiteDirectory.appendingPathComponent(name).path,
+        let source = try JSONDocumentSource(path: JSONTestSuite.path(name),
                                             options: JSONSourceOptions(classNames: ["Person"]))
         return Fixtures.readAll(source)
     }
 
-    @Test(arguments: files(prefix: "y_"))
+    @Test(arguments: JSONTestSuite.files(prefix: "y_"))
     func accepted(_ name: String) throws {
         let result = try Self.readWithSchema(name)
         if let expected = Self.rejectedOnPurpose[name] {
@@ -79,9 +75,9 @@ import Testing
         #expect(result.messages == ["the value of class 'id' must be an array of objects but found a string"])
     }
 
-    @Test(arguments: files(prefix: "i_"))
+    @Test(arguments: JSONTestSuite.files(prefix: "i_"))
     func implementationDefinedNeverCrash(_ name: String) throws {
-        let source = try JSONDocumentSource(path: Fixtures.testSuiteDirectory.appendingPathComponent(name).path)
+        let source = try JSONDocumentSource(path: JSONTestSuite.path(name))
         _ = Fixtures.readAll(source)
         #expect(source.isFinished)
     }

@@ -24,15 +24,6 @@ struct ReadResult {
 }
 
 enum Fixtures {
-    /// `shared/` beside the repository (the repository's parent directory holds it, in CI too).
-    static let sharedDirectory: URL = {
-        let file = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        let repository = file.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return repository.deletingLastPathComponent().appendingPathComponent("shared")
-    }()
-
-    static let testSuiteDirectory = sharedDirectory.appendingPathComponent("corpora/JSONTestSuite/test_parsing")
-
     /// A source over `text`.
     static func source(_ text: String, bufferSize: Int = 1 << 20, classNames: Set<String>? = nil) -> JSONDocumentSource {
         JSONDocumentSource(bytes: Array(text.utf8), name: "input.json",
@@ -60,15 +51,6 @@ enum Fixtures {
 
     static func readAll(_ text: String, bufferSize: Int = 1 << 20, classNames: Set<String>? = nil) -> ReadResult {
         readAll(source(text, bufferSize: bufferSize, classNames: classNames))
-    }
-
-    /// A file in a fresh temporary directory holding `bytes`.
-    static func temporaryFile(_ bytes: [UInt8], name: String = "input.json") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("realm-json-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
     }
 }
 

@@ -1,10 +1,15 @@
 import Foundation
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 
 /// The fixture store: 8 dogs and 48 people built from `FixtureValues` by a seeded generator,
 /// plus hand-picked edge cases (empty collections, nulls everywhere, dates before 1970).
 final class QueryFixture {
+    /// The fixture the query suites share (built once; they run one test at a time, see
+    /// `SharedFixtureTests`).
+    nonisolated(unsafe) static let shared = Result { try QueryFixture() }
+
     let directory = TemporaryDirectory()
     let store: Store
     var people: [ObjectKey] = []

@@ -1,30 +1,7 @@
 import Foundation
 @testable import RealmEngine
 import RealmSchema
-
-/// A temporary directory removed when the value is deinitialised.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("realm-query-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String = "store.sqlite") -> String {
-        url.appendingPathComponent(name).path
-    }
-}
-
-func property(_ name: String, _ base: BaseType, _ collection: CollectionKind = .single, optional: Bool = false,
-              primaryKey: Bool = false, indexed: IndexKind = .none) -> PropertySchema {
-    PropertySchema(name: name, type: PropertyType(base, collection: collection, isOptional: optional), indexed: indexed,
-                   isPrimaryKey: primaryKey)
-}
+import TestSupport
 
 /// The fixture schema: people with every scalar type, collections of each kind, links, an
 /// embedded class and backlinks.

@@ -1,75 +1,79 @@
 import RealmQuery
 import RealmSchema
-import XCTest
+import Testing
 
 /// The lexer and parser: the grammar listed in README.md, "Queries", and located syntax errors.
-final class QueryParserTests: XCTestCase {
+@Suite struct QueryParserTests {
     func parse(_ text: String) throws -> ParsedQuery {
         try QueryParser.parse(text)
     }
 
-    func assertError(_ text: String, column: Int, contains fragment: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try QueryParser.parse(text), file: file, line: line) { error in
-            guard let error = error as? QueryError else { return XCTFail("\(error)", file: file, line: line) }
-            XCTAssertEqual(error.column, column, "\(error)", file: file, line: line)
-            XCTAssert(error.message.contains(fragment), "\(error.message)", file: file, line: line)
-            XCTAssertEqual(error.diagnostic.location, SourceLocation(file: "query", line: 1, column: column), file: file, line: line)
-        }
+    func assertError(_ text: String, column: Int, contains fragment: String,
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard let error = #expect(throws: QueryError.self, sourceLocation: sourceLocation, performing: {
+            try QueryParser.parse(text)
+        }) else { return }
+        #expect(error.column == column, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
+        #expect(error.diagnostic.location == RealmSchema.SourceLocation(file: "query", line: 1, column: column), sourceLocation: sourceLocation)
     }
 
-    func testPrecedenceNotAndOr() throws {
+    @Test func precedenceNotAndOr() throws {
         let query = try parse("a == 1 || b == 2 && !c == 3")
-        guard case .or(_, .and(_, .not)) = query.predicate else { return XCTFail("\(query.predicate)") }
+        guard case .or(_, .and(_, .not)) = query.predicate else { Issue.record("\(query.predicate)"); return }
         let words = try parse("NOT a == 1 AND (b == 2 OR c == 3)")
-        guard case .and(.not, .or) = words.predicate else { return XCTFail("\(words.predicate)") }
+        guard case .and(.not, .or) = words.predicate else { Issue.record("\(words.predicate)"); return }
     }
 
-    func testOperatorSpellings() throws {
-        for (text, op) in [("=", QueryOperator.equal), ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<", .less),
-                           ("<=", .lessOrEqual), ("=<", .lessOrEqual), (">", .greater), (">=", .greaterOrEqual),
-                           ("=>", .greaterOrEqual), ("beginswith", .beginsWith), ("ENDSWITH", .endsWith), ("Contains", .contains),
-                           ("LIKE", .like), ("TEXT", .text)] {
-            guard case .comparison(let c) = try parse("x \(text) 'v'").predicate else { return XCTFail(text) }
-            XCTAssertEqual(c.op, op, text)
+    @Test(arguments: [
+        ("=", QueryOperator.equal), ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<", .less),
+        ("<=", .lessOrEqual), ("=<", .lessOrEqual), (">", .greater), (">=", .greaterOrEqual),
+        ("=>", .greaterOrEqual), ("beginswith", .beginsWith), ("ENDSWITH", .endsWith), ("Contains", .contains),
+        ("LIKE", .like), ("TEXT", .text),
+    ])
+    func operatorSpellings(_ text: String, _ op: QueryOperator) throws {
+        guard case .comparison(let c) = try parse("x \(text) 'v'").predicate else { Issue.record("\(text)"); return }
+        #expect(c.op == op, "\(text)")
+    }
+
+    @Test func caseAndDiacriticModifiers() throws {
+        guard case .comparison(let c) = try parse("x ==[cd] 'v'").predicate else { Issue.record(); return }
+        #expect(c.caseInsensitive && c.diacriticInsensitive)
+    }
+
+    @Test(arguments: [
+        ("null", .null), ("nil", .null), ("TRUE", .bool(true)), ("false", .bool(false)), ("-12", .number("-12")),
+        ("0x1F", .number("0x1F")), ("1.5e3", .number("1.5e3")), ("-inf", .number("-inf")), ("'a\\'b\\u00e9'", .string("a'bé")),
+        ("\"dq\"", .string("dq")), ("B64\"AQI=\"", .data([1, 2])), ("T12:34", .timestamp(seconds: 12, nanoseconds: 34)),
+        ("T-1:-5", .timestamp(seconds: -1, nanoseconds: -5)), ("1970-01-02@00:00:01", .timestamp(seconds: 86_401, nanoseconds: 0)),
+        ("1969-12-31T23:59:59:5", .timestamp(seconds: 0, nanoseconds: -999_999_995)),
+        ("oid(65A0C0FFEE0000000000ABCD)", .objectId("65a0c0ffee0000000000abcd")),
+        ("uuid(3B241101-E2BB-4255-8CAF-4136C566A962)", .uuid("3b241101-e2bb-4255-8caf-4136c566a962")),
+    ] as [(String, QueryLiteral)])
+    func literals(_ text: String, _ literal: QueryLiteral) throws {
+        guard case .comparison(let c) = try parse("x == \(text)").predicate, case .literal(let parsed, _) = c.rhs else {
+            Issue.record("\(text)")
+            return
         }
-        guard case .comparison(let c) = try parse("x ==[cd] 'v'").predicate else { return XCTFail() }
-        XCTAssertTrue(c.caseInsensitive && c.diacriticInsensitive)
+        #expect(parsed == literal, "\(text)")
     }
 
-    func testLiterals() throws {
-        let cases: [(String, QueryLiteral)] = [
-            ("null", .null), ("nil", .null), ("TRUE", .bool(true)), ("false", .bool(false)), ("-12", .number("-12")),
-            ("0x1F", .number("0x1F")), ("1.5e3", .number("1.5e3")), ("-inf", .number("-inf")), ("'a\\'b\\u00e9'", .string("a'bé")),
-            ("\"dq\"", .string("dq")), ("B64\"AQI=\"", .data([1, 2])), ("T12:34", .timestamp(seconds: 12, nanoseconds: 34)),
-            ("T-1:-5", .timestamp(seconds: -1, nanoseconds: -5)), ("1970-01-02@00:00:01", .timestamp(seconds: 86_401, nanoseconds: 0)),
-            ("1969-12-31T23:59:59:5", .timestamp(seconds: 0, nanoseconds: -999_999_995)),
-            ("oid(65A0C0FFEE0000000000ABCD)", .objectId("65a0c0ffee0000000000abcd")),
-            ("uuid(3B241101-E2BB-4255-8CAF-4136C566A962)", .uuid("3b241101-e2bb-4255-8caf-4136c566a962")),
-        ]
-        for (text, literal) in cases {
-            guard case .comparison(let c) = try parse("x == \(text)").predicate, case .literal(let parsed, _) = c.rhs else {
-                return XCTFail(text)
-            }
-            XCTAssertEqual(parsed, literal, text)
-        }
-    }
-
-    func testKeyPathsArgumentsAndSuffixes() throws {
+    @Test func keyPathsArgumentsAndSuffixes() throws {
         let query = try parse("ANY m['k'].x.@count > $1 AND SUBQUERY(l, $v, $v.y > %@).@count == %@ AND %K != 1 AND @links.C.p.@count > 0 SORT(a ASC, b.c DESC) DISTINCT(d) LIMIT(7)")
-        XCTAssertEqual(query.sort.map(\.ascending), [true, false])
-        XCTAssertEqual(query.distinct.count, 1)
-        XCTAssertEqual(query.limit, 7)
+        #expect(query.sort.map(\.ascending) == [true, false])
+        #expect(query.distinct.count == 1)
+        #expect(query.limit == 7)
         guard case .and(.and(.and(.comparison(let first), .comparison(let second)), .comparison(let third)), .comparison(let fourth)) = query.predicate
-        else { return XCTFail("\(query.predicate)") }
-        XCTAssertEqual(first.quantifier, .any)
-        guard case .keyPath(let path) = first.lhs else { return XCTFail() }
-        XCTAssertEqual(path.components.count, 4)
-        guard case .subqueryCount(_, "v", _, _) = second.lhs, case .argument(1, _) = second.rhs else { return XCTFail("\(second)") }
-        guard case .keyPath(let keyPath) = third.lhs, case .keyPathArgument(2, _) = keyPath.components[0] else { return XCTFail() }
-        guard case .keyPath(let links) = fourth.lhs, case .links("C", "p", _) = links.components[0] else { return XCTFail() }
+        else { Issue.record("\(query.predicate)"); return }
+        #expect(first.quantifier == .any)
+        guard case .keyPath(let path) = first.lhs else { Issue.record(); return }
+        #expect(path.components.count == 4)
+        guard case .subqueryCount(_, "v", _, _) = second.lhs, case .argument(1, _) = second.rhs else { Issue.record("\(second)"); return }
+        guard case .keyPath(let keyPath) = third.lhs, case .keyPathArgument(2, _) = keyPath.components[0] else { Issue.record(); return }
+        guard case .keyPath(let links) = fourth.lhs, case .links("C", "p", _) = links.components[0] else { Issue.record(); return }
     }
 
-    func testLocatedSyntaxErrors() {
+    @Test func locatedSyntaxErrors() {
         assertError("", column: 1, contains: "empty query")
         assertError("age >", column: 6, contains: "expected a value")
         assertError("age > 3 AND", column: 12, contains: "expected a value")

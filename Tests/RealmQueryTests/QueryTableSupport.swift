@@ -1,6 +1,11 @@
 @testable import RealmEngine
 import RealmQuery
+import Testing
 import XCTest
+
+/// The suites that use `QueryFixture.shared`: a `Store` is used from one thread at a time, so
+/// their tests run one after another.
+@Suite(.serialized) enum SharedFixtureTests {}
 
 /// Runs queries through the store (SQL) and through `ReferenceEvaluator`, and records every
 /// difference with the query, both results and the SQL.
@@ -36,13 +41,13 @@ final class QueryComparer {
     }
 
     /// Fails the test with every difference, and unless at least `minimum` queries ran.
-    func assertAll(minimum: Int, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertGreaterThanOrEqual(checked, minimum, "too few queries", file: file, line: line)
-        XCTAssertGreaterThanOrEqual(discriminating * 3, checked, "most queries should select some objects, not none or all",
-                                    file: file, line: line)
+    func assertAll(minimum: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(checked >= minimum, "too few queries", sourceLocation: sourceLocation)
+        #expect(discriminating * 3 >= checked, "most queries should select some objects, not none or all",
+                sourceLocation: sourceLocation)
         print("QueryComparer: \(checked) queries, \(discriminating) discriminating, \(failures.count) differences")
-        XCTAssert(failures.isEmpty, "\(failures.count) of \(checked) queries differ:\n" + failures.prefix(25).joined(separator: "\n"),
-                  file: file, line: line)
+        #expect(failures.isEmpty, "\(failures.count) of \(checked) queries differ:\n\(failures.prefix(25).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
     }
 }
 

@@ -1,11 +1,12 @@
 @testable import RealmEngine
 import RealmQuery
+import Testing
 import XCTest
 
 /// Links, backlinks, maps, SUBQUERY, `@type`, IN/BETWEEN, arguments, combinations and the
 /// SORT/DISTINCT/LIMIT suffixes, each compared with the reference evaluator.
-extension QueryTableTests {
-    func testLinksMapsAndBacklinks() throws {
+extension SharedFixtureTests.QueryTableTests {
+    @Test func linksMapsAndBacklinks() throws {
         let c = try comparer()
         let personQueries = [
             "best == nil", "best != nil", "best.name == 'Rex'", "best.name ==[c] 'rex'", "best.age > 3", "best.weight == null",
@@ -31,7 +32,7 @@ extension QueryTableTests {
         c.assertAll(minimum: 50)
     }
 
-    func testSubqueriesTypesListsAndArguments() throws {
+    @Test func subqueriesTypesListsAndArguments() throws {
         let c = try comparer()
         for query in [
             "SUBQUERY(dogs, $d, $d.age > 3 AND $d.name BEGINSWITH 'R').@count > 0", "SUBQUERY(dogs, $d, $d.age > 100).@count == 0",
@@ -65,7 +66,7 @@ extension QueryTableTests {
         c.assertAll(minimum: 80)
     }
 
-    func testCombinationsAndSuffixes() throws {
+    @Test func combinationsAndSuffixes() throws {
         let c = try comparer()
         let atoms = ["age > 3", "name BEGINSWITH[c] 'r'", "ANY scores > 5", "best.age < 5", "extra == 3", "nick == nil",
                      "tags.@count == 0", "balance > 1.4", "born < T0:0", "TRUEPREDICATE", "FALSEPREDICATE", "active == true"]

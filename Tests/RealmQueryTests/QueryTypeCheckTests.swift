@@ -1,24 +1,24 @@
 import RealmQuery
 import RealmSchema
-import XCTest
+import Testing
 
 /// Type checking against the schema: located errors for unknown properties, incompatible
 /// types, aggregates over non-numbers, modifiers on non-strings, missing arguments.
-final class QueryTypeCheckTests: XCTestCase {
+@Suite struct QueryTypeCheckTests {
     func check(_ text: String, on className: String = "Person", arguments: [QueryArgumentKind] = []) throws -> QueryPlan {
         try QueryTypeChecker(schema: fixtureSchema, arguments: arguments).check(QueryParser.parse(text), className: className)
     }
 
     func assertError(_ text: String, column: Int, _ fragment: String, on className: String = "Person",
-                     file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try check(text, on: className), file: file, line: line) { error in
-            guard let error = error as? QueryError else { return XCTFail("\(error)", file: file, line: line) }
-            XCTAssertEqual(error.column, column, "\(error)", file: file, line: line)
-            XCTAssert(error.message.contains(fragment), "\(error.message)", file: file, line: line)
-        }
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard let error = #expect(throws: QueryError.self, sourceLocation: sourceLocation, performing: {
+            try check(text, on: className)
+        }) else { return }
+        #expect(error.column == column, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
     }
 
-    func testLocatedTypeErrors() {
+    @Test func locatedTypeErrors() {
         assertError("agee > 3", column: 1, "'Person' has no property 'agee'; did you mean 'age'?")
         assertError("best.nmae == 'x'", column: 6, "'Dog' has no property 'nmae'; did you mean 'name'?")
         assertError("age == 'three'", column: 8, "cannot compare 'Person.age' (int) with string")
@@ -47,21 +47,21 @@ final class QueryTypeCheckTests: XCTestCase {
         assertError("extra > friend.extra", column: 7, "two key paths with mixed values")
     }
 
-    func testResolvedPlans() throws {
+    @Test func resolvedPlans() throws {
         let plan = try check("ANY dogs.age > 3 SORT(best.name DESC) LIMIT(2)")
-        guard case .comparison(let comparison) = plan.predicate else { return XCTFail() }
-        XCTAssertEqual(comparison.quantifier, .any)
-        XCTAssertEqual(comparison.lhs.hops, [.collection(owner: "Person", property: "dogs")])
-        XCTAssertEqual(comparison.lhs.leaf, .column(owner: "Dog", property: "age"))
-        XCTAssertEqual(plan.sort.first?.path.hops, [.link(owner: "Person", property: "best")])
+        guard case .comparison(let comparison) = plan.predicate else { Issue.record(); return }
+        #expect(comparison.quantifier == .any)
+        #expect(comparison.lhs.hops == [.collection(owner: "Person", property: "dogs")])
+        #expect(comparison.lhs.leaf == .column(owner: "Dog", property: "age"))
+        #expect(plan.sort.first?.path.hops == [.link(owner: "Person", property: "best")])
         let flipped = try check("3 < age")
-        guard case .comparison(let c) = flipped.predicate else { return XCTFail() }
-        XCTAssertEqual(c.op, .greater)
+        guard case .comparison(let c) = flipped.predicate else { Issue.record(); return }
+        #expect(c.op == .greater)
         let keyPath = try check("%K == %@", arguments: [.value(.string, text: "city"), .value(.string, text: "Oslo")])
-        guard case .comparison(let k) = keyPath.predicate else { return XCTFail() }
-        XCTAssertEqual(k.lhs.leaf, .column(owner: "Person", property: "city"))
+        guard case .comparison(let k) = keyPath.predicate else { Issue.record(); return }
+        #expect(k.lhs.leaf == .column(owner: "Person", property: "city"))
         let owners = try check("owners.@count > 1", on: "Dog")
-        guard case .comparison(let o) = owners.predicate else { return XCTFail() }
-        XCTAssertEqual(o.lhs.leaf, .count(.backlinks(origin: "Person", property: "dogs")))
+        guard case .comparison(let o) = owners.predicate else { Issue.record(); return }
+        #expect(o.lhs.leaf == .count(.backlinks(origin: "Person", property: "dogs")))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RealmStore
-import XCTest
+import TestSupport
+import Testing
 
 final class Kennel: Object {
     @Persisted(primaryKey: true) var id = 0
@@ -28,15 +29,13 @@ final class Hound: Object {
 
 /// `filter(_:_:)` and `index(matching:_:)` on Results, List, MutableSet, LinkingObjects,
 /// AnyRealmCollection and Map.
-final class TypedFilterTests: XCTestCase {
+@Suite struct TypedFilterTests {
     func makeRealm() throws -> Realm {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("query-typed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try Realm(configuration: Realm.Configuration(fileURL: directory.appendingPathComponent("t.realm"),
-                                                            objectTypes: [Kennel.self, Hound.self]))
+        try Realm(configuration: Realm.Configuration(fileURL: try Temporary.fileURL("t.realm", prefix: "query-typed"),
+                                                     objectTypes: [Kennel.self, Hound.self]))
     }
 
-    func testFilterOnEveryCollection() throws {
+    @Test func filterOnEveryCollection() throws {
         let realm = try makeRealm()
         let kennel = Kennel()
         try realm.write {
@@ -58,29 +57,29 @@ final class TypedFilterTests: XCTestCase {
             kennel.byRole["tail"] = kennel.hounds[3]
         }
         let all = realm.objects(Hound.self)
-        XCTAssertEqual(all.filter("age > %@ AND name BEGINSWITH[c] %@", 2, "r").map(\.name), ["Rex", "rover", "Ruby"])
-        XCTAssertEqual(all.filter("age > $0 SORT(age DESC) LIMIT(2)", 0).map(\.name), ["rover", "Ruby"])
-        XCTAssertEqual(all.filter("%K IN %@", "name", ["Fido", "Rex"]).map(\.name), ["Rex", "Fido"])
-        XCTAssertEqual(kennel.hounds.filter("age >= 3").map(\.name), ["Rex", "rover", "Ruby", "Rex"])
-        XCTAssertEqual(kennel.hounds.filter("age >= 3 SORT(name ASC)").map(\.name), ["Rex", "Ruby", "rover"])
-        XCTAssertEqual(kennel.favorites.filter("age < 5").map(\.name), ["Fido"])
-        XCTAssertEqual(kennel.hounds[0].kennels.filter("city == 'Oslo'").count, 2)
-        XCTAssertEqual(AnyRealmCollection(kennel.hounds).filter("name ==[c] 'RUBY'").count, 1)
-        XCTAssertEqual(realm.objects(Kennel.self).filter("ANY hounds.age > 6").count, 1)
-        XCTAssertEqual(realm.objects(Kennel.self).filter("hounds.@count == 5 AND favorites.@count == 2").count, 1)
-        XCTAssertEqual(kennel.byRole.filter("age > 2").map { $0?.name }, ["Rex", "rover", "Ruby"])
-        XCTAssertEqual(kennel.byRole.filter("age > 2 SORT(age DESC) LIMIT(2)").map { $0?.name }, ["rover", "Ruby"])
-        XCTAssertEqual(kennel.hounds.index(matching: "name == %@", "Ruby"), 3)
-        XCTAssertEqual(kennel.hounds.index(matching: "age > 100"), nil)
-        XCTAssertEqual(all.index(matching: "name ENDSWITH 'o'"), 2)
+        #expect(all.filter("age > %@ AND name BEGINSWITH[c] %@", 2, "r").map(\.name) == ["Rex", "rover", "Ruby"])
+        #expect(all.filter("age > $0 SORT(age DESC) LIMIT(2)", 0).map(\.name) == ["rover", "Ruby"])
+        #expect(all.filter("%K IN %@", "name", ["Fido", "Rex"]).map(\.name) == ["Rex", "Fido"])
+        #expect(kennel.hounds.filter("age >= 3").map(\.name) == ["Rex", "rover", "Ruby", "Rex"])
+        #expect(kennel.hounds.filter("age >= 3 SORT(name ASC)").map(\.name) == ["Rex", "Ruby", "rover"])
+        #expect(kennel.favorites.filter("age < 5").map(\.name) == ["Fido"])
+        #expect(kennel.hounds[0].kennels.filter("city == 'Oslo'").count == 2)
+        #expect(AnyRealmCollection(kennel.hounds).filter("name ==[c] 'RUBY'").count == 1)
+        #expect(realm.objects(Kennel.self).filter("ANY hounds.age > 6").count == 1)
+        #expect(realm.objects(Kennel.self).filter("hounds.@count == 5 AND favorites.@count == 2").count == 1)
+        #expect(kennel.byRole.filter("age > 2").map { $0?.name } == ["Rex", "rover", "Ruby"])
+        #expect(kennel.byRole.filter("age > 2 SORT(age DESC) LIMIT(2)").map { $0?.name } == ["rover", "Ruby"])
+        #expect(kennel.hounds.index(matching: "name == %@", "Ruby") == 3)
+        #expect(kennel.hounds.index(matching: "age > 100") == nil)
+        #expect(all.index(matching: "name ENDSWITH 'o'") == 2)
 
         let young = all.filter("age < 3")
-        XCTAssertEqual(young.count, 1)
+        #expect(young.count == 1)
         try realm.write {
             let hound = Hound()
             hound.name = "Pup"
             realm.add(hound)
         }
-        XCTAssertEqual(realm.objects(Hound.self).filter("age < 3").count, 2)
+        #expect(realm.objects(Hound.self).filter("age < 3").count == 2)
     }
 }

@@ -1,4 +1,5 @@
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The YAML language itself (docs/schema-rules.md, section 1): structure, keys, types and names.

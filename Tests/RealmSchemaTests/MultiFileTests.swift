@@ -1,4 +1,5 @@
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Several files form one schema: duplicates and version conflicts across files.
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func benchSchemaNeedsAnOptionalEmbeddedLink() throws {
-        // The shape of the benchmarks' generated Person data (bench/): a required link to an embedded type.
+        // The shape of the benchmark's generated Person data: a required link to an embedded type.
         let result = compile("""
             models:
               Person:
@@ -69,7 +70,7 @@ import Testing
                   kind: { type: int, mapTo: KIND }
                   Kind: { type: int, mapTo: kind_code }
             """
-        let diagnostics = SchemaCompiler.compile([SchemaSource(path: "case.yaml", text: yaml)]).diagnostics.errors
+        let diagnostics = compile(yaml, path: "case.yaml").diagnostics.errors
         #expect(diagnostics.map(\.message) == [
             "Property 'Foo.Status' differs from 'Foo.status' only in letter case; the store cannot hold both.",
         ])
@@ -78,7 +79,7 @@ import Testing
 
     @Test func modelsDifferingOnlyInCase() throws {
         let yaml = "models:\n  Dog: { properties: { a: int } }\n  DOG: { properties: { a: int } }\n"
-        let diagnostics = SchemaCompiler.compile([SchemaSource(path: "case.yaml", text: yaml)]).diagnostics.errors
+        let diagnostics = compile(yaml, path: "case.yaml").diagnostics.errors
         #expect(diagnostics.map(\.message) == ["Type 'DOG' differs from type 'Dog' only in letter case; the store cannot hold both."])
         #expect(diagnostics.first?.location?.line == 3)
     }

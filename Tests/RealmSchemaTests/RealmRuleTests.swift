@@ -1,4 +1,5 @@
 import RealmSchema
+import TestSupport
 import Testing
 
 /// One invalid schema and exactly the errors it must produce (message, line, column).

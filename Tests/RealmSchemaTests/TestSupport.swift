@@ -1,4 +1,5 @@
 import RealmSchema
+import TestSupport
 import Testing
 
 /// An expected diagnostic: its message and 1-based position.
@@ -14,11 +15,6 @@ struct ExpectedError: CustomStringConvertible, Sendable {
     }
 
     var description: String { "\(line):\(column): \(message)" }
-}
-
-/// Compiles one YAML text as the file `schema.yaml`.
-func compile(_ yaml: String, path: String = "schema.yaml") -> SchemaCompilation {
-    SchemaCompiler.compile([SchemaSource(path: path, text: yaml)])
 }
 
 /// The errors of a compilation as `line:column: message`, in order.

@@ -1,4 +1,5 @@
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Schemas Realm accepts load without any diagnostic, with the expected shape.

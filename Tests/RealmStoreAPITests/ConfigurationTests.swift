@@ -1,5 +1,6 @@
 import Foundation
 import RealmStore
+import TestSupport
 import Testing
 
 /// A later version of `Pet` whose `age` became a string.
@@ -17,9 +18,7 @@ final class PetV2: Object {
 /// `Realm.Configuration`: files, schema versions and migrations, trap messages.
 @Suite struct ConfigurationTests {
     @Test func migrationBlockRunsForAHigherSchemaVersion() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("m.realm")
+        let url = try Temporary.fileURL("m.realm", prefix: "migrate")
         do {
             let realm = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Owner.self]))
             try realm.write { realm.add(Pet(value: ["name": "Rex", "age": 3])) }

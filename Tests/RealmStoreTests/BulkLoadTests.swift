@@ -1,5 +1,6 @@
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 /// A bulk load writes a store nobody else has open with the rollback journal, and returns it

@@ -1,4 +1,5 @@
 @testable import RealmEngine
+import TestSupport
 import Testing
 
 @Suite struct CollectionOpsTests {

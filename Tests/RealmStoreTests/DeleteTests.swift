@@ -1,6 +1,7 @@
 import Foundation
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 @Suite struct DeleteTests {

@@ -1,5 +1,6 @@
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Inside an import's transaction, links given as keys are not looked up again, but only

@@ -1,5 +1,6 @@
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 @Suite struct MigrationTests {
@@ -33,7 +34,7 @@ import Testing
         try seed()
         var v2 = v1
         v2.models[0].properties += [property("email", .string, optional: true), property("score", .double),
-                                    property("nick", .string, defaultValue: .string("n/a")), property("scores", .int(.int), .map)]
+                                    property("nick", .string, default: .string("n/a")), property("scores", .int(.int), .map)]
         v2.models[0].properties[2].indexed = .fulltext
         v2.models.append(model("Cat", [property("name", .string)]))
         let store = try Store(path: directory.path(), schema: v2)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 /// The import's primary-key filter never says "no" for a key it was given, stays bounded, and

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RealmEngine
+import TestSupport
 import Testing
 
 /// Crash safety and cross-process reads, with `realm-store-tool write-forever` as the writer:
@@ -7,22 +8,10 @@ import Testing
 @Suite(.serialized) struct ProcessTests {
     let directory = TemporaryDirectory()
 
-    /// The helper built next to the test bundle (`.build/<config>/realm-store-tool`).
-    static var toolURL: URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = bundle.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("realm-store-tool")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("realm-store-tool")
-    }
-
     /// Starts the writer and returns once it reports `writing` (uncommitted data in flight).
     private func startWriter(_ path: String, bulkLoad: Bool = false) throws -> (Process, Pipe) {
         let process = Process()
-        process.executableURL = Self.toolURL
+        process.executableURL = Tool.url("realm-store-tool")
         process.arguments = ["write-forever", path] + (bulkLoad ? ["--bulk-load"] : [])
         let output = Pipe()
         process.standardOutput = output
@@ -81,15 +70,8 @@ import Testing
         #expect(try store.count("Log") == 1000)
         #expect(writer.isRunning, "the write is still in progress")
 
-        let reader = Process()
-        reader.executableURL = Self.toolURL
-        reader.arguments = ["count", path, "Log"]
-        let output = Pipe()
-        reader.standardOutput = output
-        try reader.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reader.waitUntilExit()
-        #expect(text == "1000\n")
-        #expect(reader.terminationStatus == 0)
+        let reader = try Tool.run("realm-store-tool", ["count", path, "Log"])
+        #expect(reader.stdout == "1000\n")
+        #expect(reader.status == 0)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RealmEngine
 import RealmSchema
+import TestSupport
 import Testing
 
 /// Every scalar type, optional, in a List, a MutableSet, a Map and a mixed value.

@@ -1,37 +1,7 @@
 import Foundation
 @testable import RealmEngine
 import RealmSchema
-
-/// A temporary directory removed when the value is deinitialised.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("realm-store-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A path inside the directory.
-    func path(_ name: String = "store.sqlite") -> String {
-        url.appendingPathComponent(name).path
-    }
-}
-
-/// Shorthand for building schemas in tests.
-func property(_ name: String, _ base: BaseType, _ collection: CollectionKind = .single, optional: Bool = false,
-              primaryKey: Bool = false, indexed: IndexKind = .none, mapTo: String? = nil,
-              defaultValue: SchemaValue? = nil) -> PropertySchema {
-    PropertySchema(name: name, type: PropertyType(base, collection: collection, isOptional: optional), indexed: indexed,
-                   isPrimaryKey: primaryKey, defaultValue: defaultValue, mapTo: mapTo)
-}
-
-func model(_ name: String, kind: ModelKind = .object, primaryKey: String? = nil, _ properties: [PropertySchema]) -> ModelSchema {
-    ModelSchema(name: name, kind: kind, primaryKey: primaryKey, properties: properties)
-}
+import TestSupport
 
 /// The schema of docs/relationships.md, cases 49–58: Item, Note, Order, Addr (and Fan).
 let ordersSchema = Schema(schemaVersion: 1, models: [

@@ -1,4 +1,5 @@
 @testable import RealmEngine
+import TestSupport
 import Testing
 
 /// docs/relationships.md, section 11, cases 49–58, on `ordersSchema`.
