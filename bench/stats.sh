@@ -23,3 +23,15 @@ measure() {
     awk '{printf "%.2f\n", $3 + $4}' "$log" | tail -1 >> "$times.cpu"
     rm -f "$log" "$log.err"
 }
+
+# people_data N FILE: N Person documents of bench/gen_people.py (NDJSON) in FILE. A FILE newer than
+# the generator is kept from an earlier run; otherwise it is written again (through FILE.part, so
+# an interrupted run leaves no truncated FILE behind).
+people_data() {
+    local generator
+    generator="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gen_people.py"
+    [ "$2" -nt "$generator" ] && return 0
+    echo "generating $1 people into $2" >&2
+    python3 "$generator" "$1" > "$2.part"
+    mv "$2.part" "$2"
+}

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The typed API (Realm, @Persisted models) against the dynamic API (Store) on the same data:
 # 1e5 objects added in one write transaction, then every property of every object read back.
+#
+# env: RUNS=5, TYPED_COUNT=100000 (objects)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 work="$BENCH_OUT/typed"
 rm -rf "$work"; mkdir -p "$work"
-count=100000
-runs=5
+count=${TYPED_COUNT:-100000}
+runs=${RUNS:-5}
 for i in $(seq $runs); do
     for mode in typed dynamic; do
         rm -f "$work/$mode.realm"*
