@@ -35,7 +35,7 @@ for n in "${sizes[@]}"; do
     canonical_log="$work/canonical.t"; rm -f "$canonical_log" "$work/canonical.rss"
     measure "$canonical_log" "$work/canonical.rss" "$BIN/realm-export" --store "$work/store-$n.sqlite" --canonical -o "$work/out-canonical.json"
     e=$(median "$work/export.t"); s=$(median "$work/sqlite.t")
-    ratio=$(python3 -c "print('%.2f' % ($e / $s))")
+    ratio=$(ratio "$e" "$s")
     rows+="| $n | $e s | $(median "$canonical_log") s | $s s | ${ratio}x | $(( $(median "$work/export.rss") / 1024 )) MiB | $(( $(median "$work/sqlite.rss") / 1024 )) MiB | $(( bytes / 1048576 )) MiB |"$'\n'
     rm -f "$work/out.json" "$work/out-canonical.json" "$work"/store-$n.sqlite* "$work"/limit-$n.sqlite*
 done

@@ -45,7 +45,6 @@ if [ "${IMPORT_LARGE:-1}" != "0" ]; then
 fi
 
 realm=$(median "$work/realm.t"); limit=$(median "$work/limit.t")
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 utils_row="| \`sqlite-utils insert --nl --pk _id\` | (not installed: \`scripts/install-deps.sh --bench\`) | | | |"
 utils_line="sqlite-utils was not installed, so there is no ratio to it."
 if [ -n "$sqlite_utils" ]; then

@@ -32,8 +32,8 @@ done
 store=$(median "$work/store.t")
 shell=$(median "$work/sqlite.t")
 pragma=$(median "$work/pragma.t")
-ratio=$(awk -v a="$store" -v b="$shell" 'BEGIN {printf "%.2f", a / b}')
-pragma_ratio=$(awk -v a="$store" -v b="$pragma" 'BEGIN {printf "%.2f", a / b}')
+ratio=$(ratio "$store" "$shell")
+pragma_ratio=$(ratio "$store" "$pragma")
 cat <<MD
 ## Realm Query Language: filter + sort over $count objects
 

@@ -35,3 +35,9 @@ people_data() {
     python3 "$generator" "$1" > "$2.part"
     mv "$2.part" "$2"
 }
+
+# ratio A B: A / B with two decimals, or n/a when B is 0 (times too short to measure, as with
+# the tiny inputs of BENCH_QUICK=1).
+ratio() {
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "n/a"; else printf "%.2f\n", a / b }'
+}

@@ -24,7 +24,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-source "$ROOT/bench/stats.sh"    # people_data (this script keeps its own median below)
+source "$ROOT/bench/stats.sh"    # people_data, ratio (this script keeps its own median below)
 OUT=${OUT:-${BENCH_OUT:-$ROOT/bench-out}/store}
 SCRATCH=${SCRATCH:-$ROOT/.build-store}
 RUNS=${RUNS:-5}
@@ -108,8 +108,8 @@ for N in "${SIZES[@]}"; do
     echo "  limit_loader wall (parse + insert + commit):  ${lw} s   CPU ${lc} s   peak RSS $(( ${lr%.*} / 1024 )) MB"
     echo "  jansson parse alone (CPU):                     ${pc} s   -> limit insert CPU ${li} s"
     echo "  RealmStore insert + commit (dynamic API):      ${si} s   CPU ${sc} s"
-    echo "  ratio, insert CPU / limit insert CPU:          $(python3 -c "print('%.2f' % ($sc / $li))")x   (like for like; goal <= 1.3x)"
-    echo "  ratio, insert wall / limit wall:               $(python3 -c "print('%.2f' % ($si / $lw))")x   (limit side includes its parsing)"
+    echo "  ratio, insert CPU / limit insert CPU:          $(ratio "$sc" "$li")x   (like for like; goal <= 1.3x)"
+    echo "  ratio, insert wall / limit wall:               $(ratio "$si" "$lw")x   (limit side includes its parsing)"
     echo "  bench driver JSON parse (Foundation):          ${sp} s   (not part of the store; realm-import uses jansson)"
     echo "  realm-store-tool wall (parse + insert):        ${sw} s   peak RSS $(( ${sr%.*} / 1024 )) MB"
 done

@@ -18,7 +18,6 @@ for i in $(seq $runs); do
     done
     echo "typed run $i/$runs" >&2
 done
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 tw=$(median "$work/typed.write"); dw=$(median "$work/dynamic.write")
 tr=$(median "$work/typed.read"); dr=$(median "$work/dynamic.read")
 cat <<MD
