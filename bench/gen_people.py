@@ -19,9 +19,9 @@ Documents are MongoDB canonical Extended JSON, so every value says its type. A P
   five reappears in a later Person with the same key and content, so an import must run in
   upsert mode (`realm-import --mode upsert`). Each Dog holds a list of 0-2 embedded Toys.
 
-The output depends only on N and --seed (Python's random.Random is stable across versions for
-the calls used here), so repeated runs and both sides of a comparison read the same bytes.
-Only the standard library is used.
+The output depends only on N and --seed (for a given Python: the language promises stable
+sequences across versions only for random() and seeding), so repeated runs and both sides of a
+comparison read the same bytes. Only the standard library is used.
 """
 import argparse
 import base64
