@@ -3,7 +3,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 DEMO_OUT ?= demo-out
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench bench-quick clean
 
 all: build
 
@@ -27,6 +27,11 @@ demo: build
 bench: deps
 	@scripts/install-deps.sh --bench
 	@scripts/bench.sh
+
+# Every benchmark section end to end on tiny inputs (bench-out/quick/BENCHMARKS.md; docs/ untouched).
+bench-quick: deps
+	@scripts/install-deps.sh --bench
+	@BENCH_QUICK=1 scripts/bench.sh
 
 clean:
 	rm -rf .build $(DEMO_OUT) bench-out

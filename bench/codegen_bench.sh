@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # realm-schema codegen on a generated 1,000-model schema: wall time and peak memory.
+#
+# env: RUNS=5, CODEGEN_MODELS=1000 (models in the generated schema)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 work="$BENCH_OUT/codegen"
 rm -rf "$work"; mkdir -p "$work"
-python3 bench/gen_schema.py 1000 > "$work/models.yaml"
-runs=5
+models=${CODEGEN_MODELS:-1000}
+python3 bench/gen_schema.py "$models" > "$work/models.yaml"
+models_text=$(printf '%s' "$models" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')  # 1000 -> 1,000
+runs=${RUNS:-5}
 for i in $(seq $runs); do
     rm -rf "$work/out"
     measure "$work/codegen.t" "$work/codegen.rss" "$BIN/realm-schema" codegen "$work/models.yaml" -o "$work/out"
@@ -16,14 +20,14 @@ done
 lines=$(wc -l < "$work/models.yaml")
 swift_lines=$(cat "$work"/out/*.swift | wc -l)
 cat <<MD
-## realm-schema on a 1,000-model schema
+## realm-schema on a $models_text-model schema
 
-A generated schema of 1,000 models ($lines YAML lines: every scalar type, sets, maps, links,
+A generated schema of $models_text models ($lines YAML lines: every scalar type, sets, maps, links,
 embedded lists, enums, defaults, indexes, mapTo), one file. Release build, $runs runs each, median.
 
 | command | wall time (median) | peak RSS (median) |
 | --- | --- | --- |
 | \`realm-schema validate\` | $(median "$work/validate.t") s | $(( $(median "$work/validate.rss") / 1024 )) MiB |
 | \`realm-schema codegen\` ($swift_lines Swift lines out) | $(median "$work/codegen.t") s | $(( $(median "$work/codegen.rss") / 1024 )) MiB |
-| \`realm-schema json-schema\` (1,000 files out) | $(median "$work/jsonschema.t") s | $(( $(median "$work/jsonschema.rss") / 1024 )) MiB |
+| \`realm-schema json-schema\` ($models_text files out) | $(median "$work/jsonschema.t") s | $(( $(median "$work/jsonschema.rss") / 1024 )) MiB |
 MD

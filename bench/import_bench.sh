@@ -1,26 +1,23 @@
 #!/usr/bin/env bash
-# realm-import on shared/bench/gen_people.py data against limit_loader (jansson + prepared sqlite3
-# inserts, the floor) and sqlite-utils (what a user would pick instead), alternated in one run.
+# realm-import on bench/gen_people.py data against bench/limit_loader.c (jansson + prepared
+# sqlite3 inserts, the floor) and sqlite-utils (what a user would pick instead), alternated in
+# one run. Everything it reads is in the repository.
 #
-# env: RUNS=3 (runs per contender at 1e5 people), IMPORT_LARGE=1 (also import 1e6 people once
-#      for the peak-RSS claim; 0 skips it), IMPORT_N=100000.
+# env: RUNS=3 (runs per contender at IMPORT_N people), IMPORT_N=100000, IMPORT_LARGE=1 (also
+#      import 1e6 people once for the peak-RSS claim; 0 skips it).
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SHARED="$(dirname "$ROOT")/shared/bench"
 RUNS=${RUNS:-3}
 N=${IMPORT_N:-100000}
 work="$BENCH_OUT/import"
 mkdir -p "$work"
 rm -f "$work"/*.t "$work"/*.rss "$work"/*.cpu
 
-cc -O2 -o "$work/limit_loader" "$SHARED/limit_loader.c" -ljansson -lsqlite3
-# gen_people.py declares `address: Address`; Realm's rules (and realm-schema) require a link to an
-# embedded object to be optional, so the schema is edited to `Address?`.
-python3 "$SHARED/gen_people.py" 1 --schema "$work/people.yaml" >/dev/null
-sed -i 's/^\(      address: \)Address$/\1Address?/' "$work/people.yaml"
+cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
+python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null
 data="$work/people-$N.ndjson"
-[ -s "$data" ] || python3 "$SHARED/gen_people.py" "$N" > "$data"
+people_data "$N" "$data"
 
 sqlite_utils=""
 command -v sqlite-utils >/dev/null 2>&1 && sqlite_utils=sqlite-utils
@@ -40,7 +37,7 @@ done
 large_row=""
 if [ "${IMPORT_LARGE:-1}" != "0" ]; then
     large="$work/people-1000000.ndjson"
-    [ -s "$large" ] || python3 "$SHARED/gen_people.py" 1000000 > "$large"
+    people_data 1000000 "$large"
     rm -f "$work"/realm.sqlite*
     measure "$work/large.t" "$work/large.rss" "$BIN/realm-import" --store "$work/realm.sqlite" --schema "$work/people.yaml" \
         --class Person --mode upsert --quiet "$large"
@@ -48,7 +45,6 @@ if [ "${IMPORT_LARGE:-1}" != "0" ]; then
 fi
 
 realm=$(median "$work/realm.t"); limit=$(median "$work/limit.t")
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 utils_row="| \`sqlite-utils insert --nl --pk _id\` | (not installed: \`scripts/install-deps.sh --bench\`) | | | |"
 utils_line="sqlite-utils was not installed, so there is no ratio to it."
 if [ -n "$sqlite_utils" ]; then
@@ -59,10 +55,9 @@ fi
 cat <<MD
 ## realm-import on $N people
 
-\`shared/bench/gen_people.py $N\`: $(( $(stat -L -c %s "$data") / 1000000 )) MB of NDJSON in canonical Extended JSON
+\`bench/gen_people.py $N\`: $(( $(stat -L -c %s "$data") / 1000000 )) MB of NDJSON in canonical Extended JSON
 (every scalar type, a set, a map whose keys need percent encoding, an embedded Address, 0–3 Dogs
-nested and upserted by primary key, embedded Toys). The generated schema's \`address: Address\`
-is edited to \`Address?\` (Realm requires links to embedded objects to be optional).
+nested and upserted by primary key, embedded Toys), with the schema it writes (\`--schema\`).
 \`realm-import --mode upsert\` (shared Dogs recur), release build, $RUNS runs per contender
 alternated, medians; wall time includes the commit (realm-import creates the store, so it loads
 it with the rollback journal: no WAL checkpoint; limit_loader leaves its WAL un-checkpointed). CPU time is

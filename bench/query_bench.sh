@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A Realm Query Language filter + sort over 1e6 objects through the store, against the same
 # query hand-written in SQL and run by the sqlite3 shell on the same file: wall time, ratio.
+#
+# env: RUNS=7, QUERY_BENCH_COUNT=1000000 (objects in the store)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 work="$BENCH_OUT/query"
@@ -20,7 +22,7 @@ cmp -s "$work/store.out" "$work/sqlite.out" || { echo "query: the store and sqli
 rows=$(wc -l < "$work/store.out")
 # The store's own connection settings (Store.configure), for the third row.
 pragmas="PRAGMA cache_size=-65536;"
-runs=7
+runs=${RUNS:-7}
 for i in $(seq $runs); do
     measure "$work/store.t" "$work/store.rss" "$BIN/realm-store-tool" bench-query "$db" "$rql"
     measure "$work/sqlite.t" "$work/sqlite.rss" sqlite3 "$db" "$sql"
@@ -30,8 +32,8 @@ done
 store=$(median "$work/store.t")
 shell=$(median "$work/sqlite.t")
 pragma=$(median "$work/pragma.t")
-ratio=$(awk -v a="$store" -v b="$shell" 'BEGIN {printf "%.2f", a / b}')
-pragma_ratio=$(awk -v a="$store" -v b="$pragma" 'BEGIN {printf "%.2f", a / b}')
+ratio=$(ratio "$store" "$shell")
+pragma_ratio=$(ratio "$store" "$pragma")
 cat <<MD
 ## Realm Query Language: filter + sort over $count objects
 

@@ -23,3 +23,21 @@ measure() {
     awk '{printf "%.2f\n", $3 + $4}' "$log" | tail -1 >> "$times.cpu"
     rm -f "$log" "$log.err"
 }
+
+# people_data N FILE: N Person documents of bench/gen_people.py (NDJSON) in FILE. A FILE newer than
+# the generator is kept from an earlier run; otherwise it is written again (through FILE.part, so
+# an interrupted run leaves no truncated FILE behind).
+people_data() {
+    local generator
+    generator="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gen_people.py"
+    [ "$2" -nt "$generator" ] && return 0
+    echo "generating $1 people into $2" >&2
+    python3 "$generator" "$1" > "$2.part"
+    mv "$2.part" "$2"
+}
+
+# ratio A B: A / B with two decimals, or n/a when B is 0 (times too short to measure, as with
+# the tiny inputs of BENCH_QUICK=1).
+ratio() {
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "n/a"; else printf "%.2f\n", a / b }'
+}

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Store insert benchmark: the shared/bench Person data inserted through RealmStore's dynamic
-# API (realm-store-tool bench-insert) versus shared/bench/limit_loader.c (jansson + prepared
-# sqlite3 inserts of the same rows into normalized tables, one transaction).
+# Store insert benchmark: bench/gen_people.py's Person data inserted through RealmStore's
+# dynamic API (realm-store-tool bench-insert) versus bench/limit_loader.c (jansson + prepared
+# sqlite3 inserts of the same rows into normalized tables, one transaction). Everything it
+# reads is in the repository.
 #
-# usage: bench/store_bench.sh [N ...]          (default: 100000 1000000)
-# env:   RUNS=5 (runs per side, alternated A B A B ...), BENCH_DIR=/work/shared/bench,
-#        OUT=bench-out/store, SCRATCH=.build-store (SwiftPM scratch path for the release build),
+# usage: bench/store_bench.sh [N ...]          (default: $STORE_SIZES, else 100000 1000000)
+# env:   RUNS=5 (runs per side, alternated A B A B ...), STORE_SIZES="100000 1000000",
+#        OUT=$BENCH_OUT/store (bench-out/store), SCRATCH=.build-store (SwiftPM scratch path for the release build),
 #        TOOL=path (an already built realm-store-tool; skips the build), ATOMIC=1 (see below)
 #
 # What is compared (printed again below the numbers):
@@ -23,13 +24,13 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BENCH_DIR=${BENCH_DIR:-$(dirname "$ROOT")/shared/bench}
-OUT=${OUT:-$ROOT/bench-out/store}
+source "$ROOT/bench/stats.sh"    # people_data, ratio (this script keeps its own median below)
+OUT=${OUT:-${BENCH_OUT:-$ROOT/bench-out}/store}
 SCRATCH=${SCRATCH:-$ROOT/.build-store}
 RUNS=${RUNS:-5}
 ATOMIC=${ATOMIC:-0}
 SIZES=("$@")
-[ ${#SIZES[@]} -eq 0 ] && SIZES=(100000 1000000)
+[ ${#SIZES[@]} -eq 0 ] && read -r -a SIZES <<< "${STORE_SIZES:-100000 1000000}"
 mkdir -p "$OUT"
 
 if [ ! -x /usr/bin/time ]; then
@@ -46,7 +47,7 @@ if [ -z "${TOOL:-}" ]; then
     swift build -c release --scratch-path "$SCRATCH" --product realm-store-tool >&2
     TOOL="$SCRATCH/release/realm-store-tool"
 fi
-cc -O2 -o "$OUT/limit_loader" "$BENCH_DIR/limit_loader.c" -ljansson -lsqlite3
+cc -O2 -o "$OUT/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
 cat > "$OUT/parse_only.c" <<'C'
 /* limit_loader's parsing alone: json_loadb per line, then json_decref. */
 #include <jansson.h>
@@ -66,10 +67,7 @@ cc -O2 -o "$OUT/parse_only" "$OUT/parse_only.c" -ljansson
 ATOMIC_FLAG=()
 [ "$ATOMIC" = 1 ] && ATOMIC_FLAG=(--atomic)
 
-# gen_people.py declares `address: Address` (non-optional), which Realm's rules (and the
-# project's validator) reject for an embedded link: make it `Address?`.
-python3 "$BENCH_DIR/gen_people.py" 1 --schema "$OUT/people.yaml" >/dev/null
-sed -i 's/^\(      address: \)Address$/\1Address?/' "$OUT/people.yaml"
+python3 "$ROOT/bench/gen_people.py" 0 --schema "$OUT/people.yaml" >/dev/null
 
 wall() { sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'; }
 rss() { sed -n 's/.*Maximum resident set size (kbytes): //p' "$1"; }
@@ -78,15 +76,15 @@ median() { python3 -c 'import sys, statistics; print("%.3f" % statistics.median(
 
 echo "## RealmStore inserts through the dynamic API vs limit_loader"
 echo
-echo "The shared/bench Person data inserted with \`Store.create\` (realm-store-tool bench-insert) versus"
-echo "shared/bench/limit_loader.c doing the same inserts with prepared statements. Goal: <= 1.3x."
+echo "\`bench/gen_people.py\`'s Person data inserted with \`Store.create\` (realm-store-tool bench-insert) versus"
+echo "\`bench/limit_loader.c\` doing the same inserts with prepared statements. Goal: <= 1.3x."
 echo
 echo '```'
 echo "machine: $(nproc) cores, $(sed -n 's/model name\s*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "sqlite $(pkg-config --modversion sqlite3), runs per side: $RUNS (alternated), store mode: $([ "$ATOMIC" = 1 ] && echo "atomic (savepoint per create)" || echo "bulk (atomicOperations = false)")"
 for N in "${SIZES[@]}"; do
     DATA="$OUT/people-$N.ndjson"
-    [ -s "$DATA" ] || python3 "$BENCH_DIR/gen_people.py" "$N" > "$DATA"
+    people_data "$N" "$DATA"
     limit_wall=(); limit_cpu=(); limit_rss=(); parse_cpu=(); store_wall=(); store_rss=(); store_insert=(); store_cpu=(); store_parse=()
     for run in $(seq "$RUNS"); do
         rm -f "$OUT"/limit.sqlite* "$OUT"/store.sqlite*
@@ -110,8 +108,8 @@ for N in "${SIZES[@]}"; do
     echo "  limit_loader wall (parse + insert + commit):  ${lw} s   CPU ${lc} s   peak RSS $(( ${lr%.*} / 1024 )) MB"
     echo "  jansson parse alone (CPU):                     ${pc} s   -> limit insert CPU ${li} s"
     echo "  RealmStore insert + commit (dynamic API):      ${si} s   CPU ${sc} s"
-    echo "  ratio, insert CPU / limit insert CPU:          $(python3 -c "print('%.2f' % ($sc / $li))")x   (like for like; goal <= 1.3x)"
-    echo "  ratio, insert wall / limit wall:               $(python3 -c "print('%.2f' % ($si / $lw))")x   (limit side includes its parsing)"
+    echo "  ratio, insert CPU / limit insert CPU:          $(ratio "$sc" "$li")x   (like for like; goal <= 1.3x)"
+    echo "  ratio, insert wall / limit wall:               $(ratio "$si" "$lw")x   (limit side includes its parsing)"
     echo "  bench driver JSON parse (Foundation):          ${sp} s   (not part of the store; realm-import uses jansson)"
     echo "  realm-store-tool wall (parse + insert):        ${sw} s   peak RSS $(( ${sr%.*} / 1024 )) MB"
 done

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The typed API (Realm, @Persisted models) against the dynamic API (Store) on the same data:
 # 1e5 objects added in one write transaction, then every property of every object read back.
+#
+# env: RUNS=5, TYPED_COUNT=100000 (objects)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 work="$BENCH_OUT/typed"
 rm -rf "$work"; mkdir -p "$work"
-count=100000
-runs=5
+count=${TYPED_COUNT:-100000}
+runs=${RUNS:-5}
 for i in $(seq $runs); do
     for mode in typed dynamic; do
         rm -f "$work/$mode.realm"*
@@ -16,7 +18,6 @@ for i in $(seq $runs); do
     done
     echo "typed run $i/$runs" >&2
 done
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 tw=$(median "$work/typed.write"); dw=$(median "$work/dynamic.write")
 tr=$(median "$work/typed.read"); dr=$(median "$work/dynamic.read")
 cat <<MD

@@ -6,12 +6,35 @@
 #   scripts/bench.sh              every section
 #   scripts/bench.sh codegen      only bench/codegen_bench.sh (docs/BENCHMARKS.md keeps the
 #                                 other sections' last results)
+#   BENCH_QUICK=1 scripts/bench.sh   a smoke test: every section end to end on tiny inputs, one
+#                                 run each, in a few minutes; the report goes to
+#                                 bench-out/quick/BENCHMARKS.md only, docs/BENCHMARKS.md is left alone
+#
+# Everything the benchmarks read is in the repository: the Person data comes from
+# bench/gen_people.py and the floor loader is bench/limit_loader.c (see bench/README.md).
+#
+# env (each section's defaults are the full benchmark's; BENCH_QUICK=1 makes them tiny):
+#   RUNS                 runs per contender, every section (default per section: 3 to 7)
+#   IMPORT_N             people for the import section (100000); IMPORT_LARGE=0 skips its
+#                        1,000,000-people run
+#   SIZES                people for the export section ("100000 1000000")
+#   STORE_SIZES          people for the store section ("100000 1000000")
+#   QUERY_BENCH_COUNT    objects for the query section (1000000)
+#   TYPED_COUNT          objects for the typed-API section (100000)
+#   CODEGEN_MODELS       models in the codegen section's schema (1000)
+#   BENCH_SKIP_BUILD=1   use the existing release build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if [ -n "${BENCH_QUICK:-}" ]; then
+    export RUNS=${RUNS:-1} IMPORT_N=${IMPORT_N:-2000} IMPORT_LARGE=${IMPORT_LARGE:-0} \
+        SIZES=${SIZES:-2000} STORE_SIZES=${STORE_SIZES:-2000} QUERY_BENCH_COUNT=${QUERY_BENCH_COUNT:-2000} \
+        TYPED_COUNT=${TYPED_COUNT:-2000} CODEGEN_MODELS=${CODEGEN_MODELS:-50}
+fi
+
 [ -n "${BENCH_SKIP_BUILD:-}" ] || swift build -c release -Xswiftc -warnings-as-errors >&2
 export BIN="$(swift build -c release --show-bin-path)"
-export BENCH_OUT="$PWD/bench-out"
+export BENCH_OUT="$PWD/bench-out${BENCH_QUICK:+/quick}"   # quick results never mix with real ones
 mkdir -p "$BENCH_OUT" docs
 
 report="$BENCH_OUT/BENCHMARKS.md"
@@ -35,5 +58,9 @@ report="$BENCH_OUT/BENCHMARKS.md"
         fi
     done
 } > "$report"
-cp "$report" docs/BENCHMARKS.md
-echo "wrote docs/BENCHMARKS.md" >&2
+if [ -n "${BENCH_QUICK:-}" ]; then
+    echo "quick mode: wrote $report (docs/BENCHMARKS.md not changed)" >&2
+else
+    cp "$report" docs/BENCHMARKS.md
+    echo "wrote docs/BENCHMARKS.md" >&2
+fi

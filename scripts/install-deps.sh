@@ -12,6 +12,8 @@ pkg-config --exists libbson-1.0 2>/dev/null || need_apt+=(libbson-dev)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v sqlite3 >/dev/null 2>&1 || need_apt+=(sqlite3)
 [ -x /usr/bin/time ] || need_apt+=(time)
+# The benchmarks compile bench/limit_loader.c with the system C compiler.
+if [ "${1:-}" = "--bench" ] && ! command -v cc >/dev/null 2>&1; then need_apt+=(gcc libc6-dev); fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "install-deps: installing ${need_apt[*]}" >&2
