@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "realm-tools",
     products: [
+        .library(name: "RealmFormats", targets: ["RealmFormats"]),
         .library(name: "RealmSchema", targets: ["RealmSchema"]),
         .library(name: "RealmCodegen", targets: ["RealmCodegen"]),
         .executable(name: "realm-schema", targets: ["realm-schema"]),
@@ -19,27 +20,31 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CBSON", pkgConfig: "libbson-1.0", providers: [.apt(["libbson-dev"])]),
 
+        // Text formats every other module writes or reads: base64, quoted strings (JSON, YAML, Swift),
+        // hex digits, ISO-8601 timestamps and civil-calendar day counts. No dependencies.
+        .target(name: "RealmFormats"),
         // The schema compiler front end: diagnostics, YAML reader (CYAML), schema model, loader, validator.
-        .target(name: "RealmSchema", dependencies: ["CYAML"]),
+        .target(name: "RealmSchema", dependencies: ["CYAML", "RealmFormats"]),
         // Renderers: Swift model code and JSON Schema.
-        .target(name: "RealmCodegen", dependencies: ["RealmSchema"]),
+        .target(name: "RealmCodegen", dependencies: ["RealmSchema", "RealmFormats"]),
         // Command-line support: argument parsing, help, error → message + exit code.
-        .target(name: "RealmCLI", dependencies: ["RealmSchema"]),
+        .target(name: "RealmCLI", dependencies: ["RealmSchema", "RealmFormats"]),
         .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmStore"]),
         // (store targets: RealmStore and RealmStoreTests go here)
         // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmStore).
-        .target(name: "RealmQuery", dependencies: ["RealmSchema"]),
+        .target(name: "RealmQuery", dependencies: ["RealmSchema", "RealmFormats"]),
         .target(name: "RealmStore", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
         .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmSchema", "realm-store-tool"]),
-        .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema"]),
-        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmStore", "CJansson"]),
+        .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema", "RealmFormats"]),
+        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmFormats", "RealmStore", "CJansson"]),
         .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
 
-        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema"]),
+        .testTarget(name: "RealmFormatsTests", dependencies: ["RealmFormats"]),
+        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema", "RealmFormats"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmStore", "RealmSchema"]),
-        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen"],
+        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "RealmFormats"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmStore"]),

@@ -1,4 +1,5 @@
 import Foundation
+import RealmFormats
 import RealmStore
 
 /// `data` and `uuid`: `$binary`, `$uuid` and UUID strings.
@@ -55,7 +56,7 @@ extension ExtendedJSON {
         guard inner.kind == .object, inner.count == 2, let base64 = inner["base64"], let subType = inner["subType"] else {
             throw ExtendedJSONError.invalid(inner, reason: JSONMessages.binaryShape).inside(wrapper)
         }
-        guard let text = base64.utf8, let bytes = Base64Text.decode(text) else {
+        guard let text = base64.utf8, let bytes = Base64.data(text) else {
             throw ExtendedJSONError.invalid(base64, reason: JSONMessages.notBase64, at: [wrapper, "base64"])
         }
         guard let digits = subType.utf8, (1...2).contains(digits.count),

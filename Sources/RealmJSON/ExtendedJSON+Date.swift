@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 import RealmStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import RealmFormats
 import RealmSchema
 import RealmStore
 
@@ -72,7 +73,7 @@ extension ExtendedJSONWriter {
             try key("base64" as StaticString)
             try prepareForValue()
             try output.write(UInt8(ascii: "\""))
-            try ExportBase64.write(bytes, to: output)
+            try Base64.encode(bytes) { (symbol) throws(ExportError) in try output.write(symbol) }
             try output.write(UInt8(ascii: "\""))
             try key("subType" as StaticString)
             try prepareForValue()
