@@ -86,13 +86,3 @@ extension QuotedString.Style {
         }
     }
 }
-
-/// Hexadecimal digits of a number, zero-padded.
-public enum HexText {
-    /// `value` in hexadecimal (lowercase unless `uppercase`), zero-padded to at least
-    /// `minimumCount` digits: `digits(0xB, minimumCount: 4)` is `000b`.
-    public static func digits(_ value: some BinaryInteger, minimumCount: Int, uppercase: Bool = false) -> String {
-        let text = String(value, radix: 16, uppercase: uppercase)
-        return String(repeating: "0", count: max(0, minimumCount - text.count)) + text
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import RealmFormats
 import RealmSchema
 import RealmStore
 
@@ -142,7 +143,7 @@ public enum ExtendedJSON {
         try requireSingleKey(value, .objectId)
         let parsed: ObjectId? = inner.utf8.flatMap { text in
             withUnsafeTemporaryAllocation(byteCount: 12, alignment: 1) { bytes in
-                HexDigits.decode(text, into: bytes) ? ObjectId(bytes: UnsafeRawBufferPointer(bytes)) : nil
+                HexText.decode(text, into: bytes) ? ObjectId(bytes: UnsafeRawBufferPointer(bytes)) : nil
             }
         }
         guard let parsed else {

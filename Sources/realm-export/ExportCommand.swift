@@ -5,10 +5,10 @@ enum ExportCommand {
     static let spec = CommandSpec(
         name: "realm-export",
         overview: "Write a store's objects as Extended JSON that realm-import turns back into the same store.",
-        usage: "--store <file> [--class <name>]... [--ndjson] [--canonical] [--pretty] [--query <rql>] [--sort <keypath>]... "
+        usage: StoreOption.usage + " [--class <name>]... [--ndjson] [--canonical] [--pretty] [--query <rql>] [--sort <keypath>]... "
             + "[--limit <n>] [-o <file>] | --outbox [--drain]",
         options: [
-            .value("--store", valueName: "file", help: "The store file to export (required)."),
+            StoreOption.spec(purpose: "export"),
             .value("--class", valueName: "name", repeatable: true,
                    help: "Export only this class (repeatable); default: every top-level class."),
             .flag("--ndjson", help: "One object a line, of one class (for realm-import --class, mongoimport)."),
@@ -21,17 +21,8 @@ enum ExportCommand {
             .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout)."),
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport."),
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction."),
-            .value("--error-format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
-                   help: "Diagnostics as 'text' or 'json' (one object a line)."),
+            DiagnosticFormat.option,
         ])
-
-    static func missingStore() -> UsageError {
-        UsageError("Missing expected option '--store <file>'.")
-    }
-
-    static func unexpectedArgument(_ argument: String) -> UsageError {
-        UsageError("Unexpected argument '\(argument)'.")
-    }
 
     static func drainWithoutOutbox() -> UsageError {
         UsageError("'--drain' needs '--outbox'.")
@@ -43,14 +34,6 @@ enum ExportCommand {
 
     static func badLimit(_ text: String) -> UsageError {
         UsageError("'--limit' needs a non-negative integer, not '\(text)'.")
-    }
-
-    static func noSuchStore(_ path: String) -> String {
-        "\(path): no such file"
-    }
-
-    static func unreadableStore(_ path: String, _ reason: any Error) -> String {
-        "\(path): \(reason)"
     }
 
     static func outputFailed(_ path: String, _ reason: String) -> String {
