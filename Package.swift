@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "realm-store-tool", dependencies: ["RealmStore", "RealmSchema", "RealmFormats"]),
         .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmFormats", "RealmStore", "CJansson"]),
         .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmStore"]),
-        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI", "RealmQuery"]),
+        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmStore", "RealmSchema", "RealmCLI"]),
 
         .testTarget(name: "RealmFormatsTests", dependencies: ["RealmFormats"]),

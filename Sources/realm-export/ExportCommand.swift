@@ -1,4 +1,5 @@
 import RealmCLI
+import RealmFormats
 
 /// The command-line interface of `realm-export`, described once for parsing and `--help`.
 enum ExportCommand {
@@ -36,11 +37,7 @@ enum ExportCommand {
         UsageError("'--limit' needs a non-negative integer, not '\(text)'.")
     }
 
-    static func outputFailed(_ path: String, _ reason: String) -> String {
-        "cannot write \(path): \(reason)"
-    }
-
     static func drainedSummary(_ count: Int, _ path: String) -> String {
-        "drained \(count) object\(count == 1 ? "" : "s") from the outbox into \(path)\n"
+        "drained \(Plural.counted(count, "object")) from the outbox into \(path)\n"
     }
 }
