@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "realm-tools",
     products: [
+        .library(name: "RealmFormats", targets: ["RealmFormats"]),
         .library(name: "RealmSchema", targets: ["RealmSchema"]),
         .library(name: "RealmCodegen", targets: ["RealmCodegen"]),
         .executable(name: "realm-schema", targets: ["realm-schema"]),
@@ -20,34 +21,38 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CBSON", pkgConfig: "libbson-1.0", providers: [.apt(["libbson-dev"])]),
 
+        // Text formats every other module writes or reads: base64, quoted strings (JSON, YAML, Swift),
+        // hex digits, ISO-8601 timestamps and civil-calendar day counts. No dependencies.
+        .target(name: "RealmFormats"),
         // The schema compiler front end: diagnostics, YAML reader (CYAML), schema model, loader, validator.
-        .target(name: "RealmSchema", dependencies: ["CYAML"]),
+        .target(name: "RealmSchema", dependencies: ["CYAML", "RealmFormats"]),
         // Renderers: Swift model code and JSON Schema.
-        .target(name: "RealmCodegen", dependencies: ["RealmSchema"]),
+        .target(name: "RealmCodegen", dependencies: ["RealmSchema", "RealmFormats"]),
         // Command-line support: argument parsing, help, error → message + exit code.
-        .target(name: "RealmCLI", dependencies: ["RealmSchema"]),
+        .target(name: "RealmCLI", dependencies: ["RealmSchema", "RealmFormats"]),
         .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmEngine"]),
         // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmEngine).
-        .target(name: "RealmQuery", dependencies: ["RealmSchema"]),
+        .target(name: "RealmQuery", dependencies: ["RealmSchema", "RealmFormats"]),
         // The engine: SQLite wrapper, value types, the dynamic `Store`, migrations, the query compiler.
         // It knows nothing of the Realm Swift API; what that API needs from it is `package`.
         .target(name: "RealmEngine", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
         // The Realm Swift API on top of the engine: Realm, Object, @Persisted, collections, Results.
         .target(name: "RealmStore", dependencies: ["RealmEngine", "RealmSchema"]),
         .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool", "TestSupport"]),
-        .executableTarget(name: "realm-store-tool", dependencies: ["RealmEngine", "RealmSchema"]),
+        .executableTarget(name: "realm-store-tool", dependencies: ["RealmEngine", "RealmSchema", "RealmFormats"]),
         // JSON in and out of a store (jansson); depends on the engine, not on the Swift API.
-        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmEngine", "CJansson"]),
+        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "CJansson"]),
         .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmEngine", "TestSupport"]),
-        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI", "RealmQuery"]),
+        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI"]),
 
         // Helpers of the test targets: temporary files, schema builders, running the built tools and
         // commands, repository paths and fixtures (Tests/Fixtures), a seeded random source.
         .target(name: "TestSupport", dependencies: ["RealmSchema"], path: "Tests/TestSupport"),
-        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmFormatsTests", dependencies: ["RealmFormats"]),
+        .testTarget(name: "RealmSchemaTests", dependencies: ["RealmSchema", "RealmFormats", "TestSupport"]),
         .testTarget(name: "RealmQueryTests", dependencies: ["RealmQuery", "RealmEngine", "RealmStore", "RealmSchema", "TestSupport"]),
-        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "TestSupport"],
+        .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "RealmFormats", "TestSupport"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmEngine", "TestSupport"]),

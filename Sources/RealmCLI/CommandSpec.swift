@@ -79,6 +79,12 @@ public struct OptionSpec: Sendable {
     /// The canonical spelling, used as the key of parsed values.
     public var key: String { names[0] }
 
+    /// The option as usage lines and messages write it: `--output <dir>`, `--check`.
+    public var usage: String {
+        guard case .value(let valueName, _, _) = kind else { return key }
+        return key + " <\(valueName.lowercased())>"
+    }
+
     /// `--help` and `--version`, which every command understands.
     public static let builtins: [OptionSpec] = [
         .flag("--help", "-h", help: "Show help information."),

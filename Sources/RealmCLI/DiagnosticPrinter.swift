@@ -1,4 +1,5 @@
 import Foundation
+import RealmFormats
 import RealmSchema
 
 /// Renders diagnostics as compiler-style lines or as JSON objects (one a line).

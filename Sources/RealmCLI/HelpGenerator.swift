@@ -10,10 +10,8 @@ public enum HelpGenerator {
         }
         lines += ["", "OPTIONS:"]
         lines += (spec.options + OptionSpec.builtins).map { option in
-            var label = option.names.reversed().joined(separator: ", ")
-            if case .value(let valueName, _, _) = option.kind {
-                label += " <\(valueName.lowercased())>"
-            }
+            // Short spellings first: `-o, --output <dir>`.
+            let label = option.names.dropFirst().reversed().map { $0 + ", " }.joined() + option.usage
             return row(label, option.help)
         }
         if !spec.subcommands.isEmpty {

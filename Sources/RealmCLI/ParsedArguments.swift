@@ -21,6 +21,12 @@ public struct ParsedArguments: Sendable, Equatable {
     public func values(_ option: String) -> [String] {
         options[option] ?? []
     }
+
+    /// The usage error "Unexpected argument '…'." for the first positional argument, if any
+    /// (for commands that take none).
+    public func requireNoPositionals() throws(UsageError) {
+        if let extra = positionals.first { throw UsageError.unexpectedArgument(extra) }
+    }
 }
 
 /// A mistake in how a command was invoked: printed as `Error: …` plus usage, exit status 64.
@@ -32,6 +38,21 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// "Missing expected option '--output <dir>'."; `usage` as `OptionSpec.usage` spells it.
+    public static func missingOption(_ usage: String) -> UsageError {
+        UsageError("Missing expected option '\(usage)'.")
+    }
+
+    /// "Missing expected argument '<schema> ...'."
+    public static func missingArgument(_ usage: String) -> UsageError {
+        UsageError("Missing expected argument '\(usage)'.")
+    }
+
+    /// "Unexpected argument 'extra'."
+    public static func unexpectedArgument(_ argument: String) -> UsageError {
+        UsageError("Unexpected argument '\(argument)'.")
+    }
 }
 
 extension CommandSpec {
@@ -72,7 +93,7 @@ extension CommandSpec {
                     throw UsageError("Option '\(option.key)' does not take a value.")
                 }
                 parsed.options[option.key] = []
-            case .value(let valueName, let allowed, let isRepeatable):
+            case .value(_, let allowed, let isRepeatable):
                 let value: String
                 if let inlineValue {
                     value = inlineValue
@@ -80,7 +101,7 @@ extension CommandSpec {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError("Missing value for '\(option.key) <\(valueName.lowercased())>'.")
+                    throw UsageError("Missing value for '\(option.usage)'.")
                 }
                 if let allowed, !allowed.contains(value) {
                     let choices = allowed.map { "'\($0)'" }.joined(separator: ", ")

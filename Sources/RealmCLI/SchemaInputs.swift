@@ -6,7 +6,7 @@ import RealmSchema
 public enum SchemaInputs {
     public static func load(_ paths: [String], relativeTo root: String? = nil, fileManager: FileManager = .default) throws -> [SchemaSource] {
         guard !paths.isEmpty else {
-            throw UsageError("Missing expected argument '<schema> ...'.")
+            throw UsageError.missingArgument("<schema> ...")
         }
         var sources: [SchemaSource] = []
         for path in paths {

@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 
 /// Writes a schema back as realm-schema YAML: the text `realm-schema dump` prints, which
@@ -106,22 +107,6 @@ public struct SchemaYAMLWriter: Sendable {
 
     /// A YAML double-quoted scalar.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case let c where c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value)
-                || c.value == 0x2028 || c.value == 0x2029 || c.value == 0xFEFF:
-                let hex = String(c.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        QuotedString.quoted(text, style: .yaml)
     }
 }

@@ -1,3 +1,5 @@
+import RealmFormats
+
 /// Spells values as Swift source literals and expressions, exactly and deterministically.
 enum SwiftLiteral {
     /// Data defaults up to this many bytes are written as a byte array, longer ones as base64.
@@ -6,24 +8,7 @@ enum SwiftLiteral {
     /// A string literal: quotes, backslashes and the common controls escaped by name, every
     /// other control, format or separator character as `\u{…}`.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if needsUnicodeEscape(scalar) {
-                    result += "\\u{\(hex(scalar.value, digits: 1))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        QuotedString.quoted(text, style: .swift)
     }
 
     /// A `Double` in its shortest round-trip form (`1.5`, `1e-07`); NaN and infinities as members.
@@ -71,7 +56,7 @@ enum SwiftLiteral {
             return "Data()"
         }
         if bytes.count <= maxByteArrayCount {
-            let list = bytes.map { "0x" + hex(UInt32($0), digits: 2) }.joined(separator: ", ")
+            let list = bytes.map { "0x" + HexText.digits($0, minimumCount: 2) }.joined(separator: ", ")
             return "Data([\(list)])"
         }
         return "Data(base64Encoded: \(string(Base64.encode(bytes))))!"
@@ -80,24 +65,5 @@ enum SwiftLiteral {
     /// `UUID(uuidString: "…")!`
     static func uuid(_ text: String) -> String {
         "UUID(uuidString: \(string(text)))!"
-    }
-
-    private static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == " " {
-            return false
-        }
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator,
-             .privateUse, .surrogate, .unassigned:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Lowercase hexadecimal, zero-padded to at least `digits` digits.
-    static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

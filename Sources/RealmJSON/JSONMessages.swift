@@ -1,4 +1,5 @@
 import Glibc
+import RealmFormats
 
 /// Every message about reading JSON input. Wording lives here and nowhere else; Extended JSON
 /// value messages are in `JSONMessages+Values.swift`.
@@ -25,8 +26,7 @@ enum JSONMessages {
 
     static func invalidUTF8(byte: UInt8?) -> String {
         guard let byte else { return "invalid UTF-8" }
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) does not belong to a valid character"
+        return "invalid UTF-8: byte 0x\(HexText.digits(byte, minimumCount: 2, uppercase: true)) does not belong to a valid character"
     }
 
     static func duplicateKey(_ key: String) -> String {

@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 
 /// A syntax or type error in a query, located at a 1-based column of the query text.
@@ -86,7 +87,7 @@ public enum QueryMessages {
     }
     static func unknownProperty(_ name: String, in className: String, known: [String], column: Int) -> QueryError {
         var message = "'\(className)' has no property '\(name)'"
-        if let guess = closest(name, in: known) { message += "; did you mean '\(guess)'?" }
+        if let guess = closest(name, in: known) { message += "; " + Suggestion.didYouMean(guess) }
         return QueryError(message, column: column)
     }
     static func incompatible(_ lhs: String, _ rhs: String, op: QueryOperator, column: Int) -> QueryError {
@@ -117,7 +118,7 @@ public enum QueryMessages {
         QueryError("a map subscript must be a string", column: column)
     }
     static func missingArgument(_ index: Int, count: Int, column: Int) -> QueryError {
-        QueryError("argument $\(index) is missing: \(count) argument\(count == 1 ? "" : "s") given", column: column)
+        QueryError("argument $\(index) is missing: \(Plural.counted(count, "argument")) given", column: column)
     }
     static func keyPathArgumentNotString(_ index: Int, column: Int) -> QueryError {
         QueryError("%K argument \(index) must be a string naming a property", column: column)
@@ -157,22 +158,8 @@ public enum QueryMessages {
     static func closest(_ name: String, in known: [String]) -> String? {
         let lower = name.lowercased()
         if let match = known.first(where: { $0.lowercased() == lower }) { return match }
-        return known.map { ($0, editDistance(Array(lower), Array($0.lowercased()))) }
+        return known.map { ($0, Suggestion.editDistance(Array(lower), Array($0.lowercased()))) }
             .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, cb) in b.enumerated() {
-                let next = min(row[j + 1] + 1, row[j] + 1, previous + (ca == cb ? 0 : 1))
-                previous = row[j + 1]
-                row[j + 1] = next
-            }
-        }
-        return row[b.count]
     }
 }
 

@@ -1,14 +1,15 @@
 import RealmCLI
+import RealmFormats
 
 /// The command-line interface of `realm-export`, described once for parsing and `--help`.
 enum ExportCommand {
     static let spec = CommandSpec(
         name: "realm-export",
         overview: "Write a store's objects as Extended JSON that realm-import turns back into the same store.",
-        usage: "--store <file> [--class <name>]... [--ndjson] [--canonical] [--pretty] [--query <rql>] [--sort <keypath>]... "
+        usage: StoreOption.usage + " [--class <name>]... [--ndjson] [--canonical] [--pretty] [--query <rql>] [--sort <keypath>]... "
             + "[--limit <n>] [-o <file>] | --outbox [--drain]",
         options: [
-            .value("--store", valueName: "file", help: "The store file to export (required)."),
+            StoreOption.spec(purpose: "export"),
             .value("--class", valueName: "name", repeatable: true,
                    help: "Export only this class (repeatable); default: every top-level class."),
             .flag("--ndjson", help: "One object a line, of one class (for realm-import --class, mongoimport)."),
@@ -21,17 +22,8 @@ enum ExportCommand {
             .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout)."),
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport."),
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction."),
-            .value("--error-format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
-                   help: "Diagnostics as 'text' or 'json' (one object a line)."),
+            DiagnosticFormat.option,
         ])
-
-    static func missingStore() -> UsageError {
-        UsageError("Missing expected option '--store <file>'.")
-    }
-
-    static func unexpectedArgument(_ argument: String) -> UsageError {
-        UsageError("Unexpected argument '\(argument)'.")
-    }
 
     static func drainWithoutOutbox() -> UsageError {
         UsageError("'--drain' needs '--outbox'.")
@@ -45,19 +37,7 @@ enum ExportCommand {
         UsageError("'--limit' needs a non-negative integer, not '\(text)'.")
     }
 
-    static func noSuchStore(_ path: String) -> String {
-        "\(path): no such file"
-    }
-
-    static func unreadableStore(_ path: String, _ reason: any Error) -> String {
-        "\(path): \(reason)"
-    }
-
-    static func outputFailed(_ path: String, _ reason: String) -> String {
-        "cannot write \(path): \(reason)"
-    }
-
     static func drainedSummary(_ count: Int, _ path: String) -> String {
-        "drained \(count) object\(count == 1 ? "" : "s") from the outbox into \(path)\n"
+        "drained \(Plural.counted(count, "object")) from the outbox into \(path)\n"
     }
 }

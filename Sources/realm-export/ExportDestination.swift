@@ -31,7 +31,7 @@ final class ExportDestination {
             .appendingPathComponent(".\(url.lastPathComponent).realm-export-\(getpid())").path
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw IOFailure(ExportCommand.outputFailed(path, String(cString: strerror(errno))))
+            throw IOFailure(ExportMessages.writeFailed(path, String(cString: strerror(errno))))
         }
         return ExportDestination(descriptor: descriptor, name: path, finalPath: path, temporaryPath: temporary)
     }
@@ -43,7 +43,7 @@ final class ExportDestination {
         isOpen = false
         guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporaryPath, finalPath) == 0 else {
             unlink(temporaryPath)
-            throw IOFailure(ExportCommand.outputFailed(finalPath, String(cString: strerror(errno))))
+            throw IOFailure(ExportMessages.writeFailed(finalPath, String(cString: strerror(errno))))
         }
     }
 

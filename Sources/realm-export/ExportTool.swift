@@ -11,7 +11,7 @@ import RealmSchema
 enum ExportTool {
     static func main(_ arguments: [String], output: TextOutput) -> ExitCode {
         let runner = CommandRunner(spec: ExportCommand.spec)
-        return runner.run(arguments, diagnosticFormat: diagnosticFormat(in: arguments), output: output) { parsed in
+        return runner.run(arguments, diagnosticFormat: DiagnosticFormat.requested(in: arguments), output: output) { parsed in
             try run(parsed, output: output)
         }
     }
@@ -19,7 +19,7 @@ enum ExportTool {
     static func run(_ parsed: ParsedArguments, output: TextOutput) throws {
         let (path, options, outbox) = try request(parsed)
         guard FileManager.default.fileExists(atPath: path) else {
-            throw IOFailure(ExportCommand.noSuchStore(path))
+            throw IOFailure(StoreOption.noSuchStore(path))
         }
         let store: Store
         do {
@@ -27,7 +27,7 @@ enum ExportTool {
             // One pass over the file: a small page cache keeps memory flat at any store size.
             try store.setPageCache(kibibytes: 8_192)
         } catch {
-            throw IOFailure(ExportCommand.unreadableStore(path, error))
+            throw IOFailure(StoreOption.storeFailed(path, error))
         }
         let destination = try ExportDestination.open(parsed.value("--output"))
         do {
@@ -49,8 +49,8 @@ enum ExportTool {
     /// The store path, the exporter options and whether the outbox is wanted; usage errors for
     /// contradictory options.
     static func request(_ parsed: ParsedArguments) throws(UsageError) -> (String, ExportOptions, Bool) {
-        guard let path = parsed.value("--store") else { throw ExportCommand.missingStore() }
-        if let extra = parsed.positionals.first { throw ExportCommand.unexpectedArgument(extra) }
+        let path = try StoreOption.path(in: parsed)
+        try parsed.requireNoPositionals()
         let outbox = parsed.has("--outbox")
         if parsed.has("--drain") && !outbox { throw ExportCommand.drainWithoutOutbox() }
         if parsed.has("--pretty") {
@@ -76,23 +76,10 @@ enum ExportTool {
         case let query as QueryError:
             return query.diagnostic
         case let store as StoreError:
-            return IOFailure(ExportCommand.unreadableStore(path, store))
+            return IOFailure(StoreOption.storeFailed(path, store))
         default:
             return error
         }
-    }
-
-    /// The `--error-format` value, read before parsing so usage errors honour it too.
-    static func diagnosticFormat(in arguments: [String]) -> DiagnosticFormat {
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--error-format", index + 1 < arguments.count {
-                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
-            }
-            if argument.hasPrefix("--error-format=") {
-                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
-            }
-        }
-        return .text
     }
 }
 

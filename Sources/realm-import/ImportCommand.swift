@@ -6,14 +6,14 @@ enum ImportCommand {
     static let spec = CommandSpec(
         name: "realm-import",
         overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
-        usage: "--store <file> [--schema <schema> ...] [--class <name>] [--mode insert|upsert|merge] [--dry-run] "
+        usage: StoreOption.usage + " [--schema <schema> ...] [--class <name>] [--mode insert|upsert|merge] [--dry-run] "
             + "[--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--quiet] <input> ...",
         arguments: [
             ArgumentSpec("INPUT", help: "JSON files; '-' reads stdin. The shape (array, NDJSON, multi-class) is detected.",
                          isRepeating: true),
         ],
         options: [
-            .value("--store", valueName: "file", help: "The store file to load into (required)."),
+            StoreOption.spec(purpose: "load into"),
             .value("--schema", valueName: "schema", repeatable: true,
                    help: "YAML schema files or directories; needed to create a store, else an additive migration."),
             .value("--class", valueName: "name", help: "The class of the documents of an array or NDJSON input."),
@@ -25,8 +25,7 @@ enum ImportCommand {
             .value("--map-keys", valueName: "policy", allowed: ["encode", "reject"],
                    help: "Map keys with '.', '$' or '%': percent-encode them (default) or report them as errors."),
             .flag("--quiet", "-q", help: "No progress bar, no summary, no warnings; errors only."),
-            .value("--error-format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
-                   help: "Diagnostics as 'text' (path:line:column: error: …) or 'json' (one object a line)."),
+            DiagnosticFormat.option,
         ])
 
     /// The importer options the command line asks for.
@@ -45,19 +44,5 @@ enum ImportCommand {
             maxErrors: maxErrors,
             rejectUnknown: parsed.has("--reject-unknown"),
             mapKeys: parsed.value("--map-keys").flatMap(MapKeyPolicy.init(rawValue:)) ?? .encode)
-    }
-
-    /// The `--error-format` value, read before full parsing so that usage errors in the same
-    /// command line still print diagnostics in the requested form.
-    static func diagnosticFormat(in arguments: [String]) -> DiagnosticFormat {
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--error-format", index + 1 < arguments.count {
-                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
-            }
-            if argument.hasPrefix("--error-format=") {
-                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
-            }
-        }
-        return .text
     }
 }

@@ -8,16 +8,16 @@ import RealmSchema
 /// streams every input through one `Importer`, prints diagnostics and the summary.
 enum ImportTool {
     static func main(_ arguments: [String], output: TextOutput, stderrIsTerminal: Bool) -> ExitCode {
-        let format = ImportCommand.diagnosticFormat(in: arguments)
+        let format = DiagnosticFormat.requested(in: arguments)
         return CommandRunner(spec: ImportCommand.spec).run(arguments, diagnosticFormat: format, output: output) { parsed in
             try run(parsed, format: format, output: output, showsProgress: stderrIsTerminal && !parsed.has("--quiet"))
         }
     }
 
     static func run(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput, showsProgress: Bool) throws {
-        guard let storePath = parsed.value("--store") else { throw UsageError(ImportToolMessages.missingStore) }
+        let storePath = try StoreOption.path(in: parsed)
         let inputs = parsed.positionals
-        guard !inputs.isEmpty else { throw UsageError(ImportToolMessages.missingInput) }
+        guard !inputs.isEmpty else { throw UsageError.missingArgument("<input> ...") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
         let options = try ImportCommand.options(parsed)
         let quiet = parsed.has("--quiet")
@@ -97,7 +97,7 @@ enum ImportTool {
         case let store as StoreError where store.code == .migrationRequired || store.code == .invalidSchemaVersion:
             return Diagnostic.error(ImportToolMessages.schemaMismatch(storePath, store.message))
         case let store as StoreError:
-            return IOFailure(ImportToolMessages.storeFailure(storePath, store.description))
+            return IOFailure(StoreOption.storeFailed(storePath, store))
         case let source as JSONSourceError:
             return IOFailure(source.diagnostic.message)
         default:

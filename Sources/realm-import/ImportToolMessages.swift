@@ -1,7 +1,5 @@
 /// The messages `realm-import` prints about its command line, files and store.
 enum ImportToolMessages {
-    static let missingStore = "Missing expected option '--store <file>'."
-    static let missingInput = "Missing expected argument '<input> ...'."
     static let stdinTwice = "stdin ('-') can be read only once."
 
     static func unreadableInput(_ path: String) -> String {
@@ -14,9 +12,5 @@ enum ImportToolMessages {
 
     static func schemaMismatch(_ storePath: String, _ message: String) -> String {
         "\(storePath): the store's schema differs from --schema and cannot be migrated automatically. \(message)"
-    }
-
-    static func storeFailure(_ storePath: String, _ message: String) -> String {
-        "\(storePath): \(message)"
     }
 }

@@ -27,7 +27,7 @@ enum SchemaTool {
                 throw UsageError("Unknown subcommand '\(first)'; expected one of validate, codegen, json-schema, dump.")
             }
         }
-        let format = diagnosticFormat(in: rest)
+        let format = DiagnosticFormat.requested(in: rest)
         let runner = CommandRunner(spec: spec, parents: ["realm-schema"])
         return runner.run(rest, diagnosticFormat: format, output: output) { parsed in
             if name == "dump" {
@@ -49,20 +49,16 @@ enum SchemaTool {
 
     /// Prints the schema stored in a store file.
     static func dump(_ parsed: ParsedArguments, output: TextOutput) throws {
-        guard let path = parsed.value("--store") else {
-            throw UsageError("Missing expected option '--store <file>'.")
-        }
-        if let extra = parsed.positionals.first {
-            throw UsageError("Unexpected argument '\(extra)'.")
-        }
+        let path = try StoreOption.path(in: parsed)
+        try parsed.requireNoPositionals()
         guard FileManager.default.fileExists(atPath: path) else {
-            throw IOFailure("\(path): no such file")
+            throw IOFailure(StoreOption.noSuchStore(path))
         }
         let schema: Schema
         do {
             schema = try Store.storedSchema(at: path)
         } catch {
-            throw IOFailure("\(path): \(error)")
+            throw IOFailure(StoreOption.storeFailed(path, error))
         }
         output.out(SchemaYAMLWriter().render(schema, comment: ["Schema of \((path as NSString).lastPathComponent), written by realm-schema dump."]))
     }
@@ -84,7 +80,7 @@ enum SchemaTool {
     /// Writes generated files (only those that changed), or with `--check` reports the stale ones.
     static func emit(_ files: [GeneratedFile], command: String, parsed: ParsedArguments, output: TextOutput) throws {
         guard let path = parsed.value("--output") else {
-            throw UsageError("Missing expected option '--output <dir>'.")
+            throw UsageError.missingOption(SchemaCommands.outputUsage)
         }
         let directory = OutputDirectory(path: path)
         let pairs = files.map { (path: $0.path, contents: $0.contents) }
@@ -101,19 +97,5 @@ enum SchemaTool {
         for path in try directory.write(pairs) {
             output.err("wrote \(directory.fullPath(path))\n")
         }
-    }
-
-    /// The `--error-format` value, read before full parsing so that usage errors in the same
-    /// command line still print diagnostics in the requested form.
-    static func diagnosticFormat(in arguments: [String]) -> DiagnosticFormat {
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--error-format", index + 1 < arguments.count {
-                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
-            }
-            if argument.hasPrefix("--error-format=") {
-                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
-            }
-        }
-        return .text
     }
 }

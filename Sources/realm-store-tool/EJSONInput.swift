@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// A minimal, schema-driven reader of canonical Extended JSON for the benchmark (the real
@@ -50,7 +51,7 @@ struct EJSONInput {
             return .value(.date(Timestamp(seconds: milliseconds / 1000, nanoseconds: Int32(milliseconds % 1000) * 1_000_000)))
         case .data, .uuid:
             let binary = wrapped?["$binary"] as? [String: Any]
-            let bytes = Data(base64Encoded: binary?["base64"] as? String ?? "") ?? Data()
+            let bytes = Data(Base64.decode(binary?["base64"] as? String ?? "") ?? [])
             if base == .data { return .value(.data(bytes)) }
             var uuid = UUID().uuid
             withUnsafeMutableBytes(of: &uuid) { $0.copyBytes(from: bytes.prefix(16)) }

@@ -1,4 +1,5 @@
 @testable import RealmCodegen
+import RealmFormats
 import Testing
 
 /// Swift literals for default values, and the printer that lays out generated code.

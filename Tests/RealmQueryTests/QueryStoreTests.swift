@@ -1,7 +1,6 @@
 @testable import RealmEngine
 import RealmQuery
 import Testing
-import XCTest
 
 extension SharedFixtureTests {
     /// Index use (EXPLAIN QUERY PLAN), injection safety, errors and the streaming entry points.

@@ -1,7 +1,6 @@
 @testable import RealmEngine
 import RealmQuery
 import Testing
-import XCTest
 
 /// The suites that use `QueryFixture.shared`: a `Store` is used from one thread at a time, so
 /// their tests run one after another.

@@ -1,7 +1,6 @@
 @testable import RealmEngine
 import RealmQuery
 import Testing
-import XCTest
 
 /// Links, backlinks, maps, SUBQUERY, `@type`, IN/BETWEEN, arguments, combinations and the
 /// SORT/DISTINCT/LIMIT suffixes, each compared with the reference evaluator.

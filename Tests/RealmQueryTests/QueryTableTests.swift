@@ -1,7 +1,6 @@
 @testable import RealmEngine
 import RealmQuery
 import Testing
-import XCTest
 
 extension SharedFixtureTests {
     /// Several hundred generated queries over the fixture, each compared with the reference

@@ -1,7 +1,6 @@
 @testable import RealmEngine
 import RealmQuery
 import Testing
-import XCTest
 
 extension SharedFixtureTests {
     /// The string rules of `[c]`, `[d]`, LIKE and TEXT, and the SQL function that applies them.

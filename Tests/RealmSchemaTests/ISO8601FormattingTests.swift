@@ -1,4 +1,4 @@
-import RealmSchema
+import RealmFormats
 import Testing
 
 @Suite("ISO-8601 text of timestamps")

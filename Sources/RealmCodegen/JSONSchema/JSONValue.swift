@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 
 /// An ordered JSON value: object members keep the order they were built in, so rendering is

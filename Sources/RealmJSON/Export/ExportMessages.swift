@@ -1,3 +1,5 @@
+import RealmSchema
+
 /// Why an export stopped: a value JSON cannot carry losslessly, an option that does not fit the
 /// store, an output that could not be written, or a store failure.
 public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -15,8 +17,9 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The exporter's messages, one factory each.
-enum ExportMessages {
-    static func writeFailed(_ name: String, _ reason: String) -> String {
+package enum ExportMessages {
+    /// The export output (a file, stdout) could not be opened, written or moved into place.
+    package static func writeFailed(_ name: String, _ reason: String) -> String {
         "cannot write to \(name): \(reason)"
     }
 
@@ -96,6 +99,6 @@ enum ExportMessages {
         guard let match = known.first(where: { $0.lowercased() == lowered }) else {
             return known.isEmpty ? "" : " (classes: \(known.joined(separator: ", ")))"
         }
-        return "; did you mean '\(match)'?"
+        return "; " + Suggestion.didYouMean(match)
     }
 }

@@ -1,4 +1,5 @@
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// Number text for export: the shortest decimal that reads back to the same bits.
@@ -44,24 +45,5 @@ enum ExportDateText {
         let (scaled, overflow) = value.seconds.multipliedReportingOverflow(by: 1_000)
         let (sum, overflow2) = scaled.addingReportingOverflow(Int64(value.nanoseconds / 1_000_000))
         return overflow || overflow2 ? nil : sum
-    }
-}
-
-/// RFC 4648 base64 with padding, written straight to the output.
-enum ExportBase64 {
-    private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-
-    static func write(_ bytes: some Collection<UInt8>, to output: ExportOutput) throws(ExportError) {
-        let table = alphabet.utf8Start
-        var iterator = bytes.makeIterator()
-        while let first = iterator.next() {
-            let second = iterator.next()
-            let third = second == nil ? nil : iterator.next()
-            let triple = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
-            try output.write(table[Int(triple >> 18 & 0x3F)])
-            try output.write(table[Int(triple >> 12 & 0x3F)])
-            try output.write(second == nil ? UInt8(ascii: "=") : table[Int(triple >> 6 & 0x3F)])
-            try output.write(third == nil ? UInt8(ascii: "=") : table[Int(triple & 0x3F)])
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import RealmFormats
 
 /// `data` and `uuid`: `$binary`, `$uuid` and UUID strings.
 extension ExtendedJSON {
@@ -55,12 +56,12 @@ extension ExtendedJSON {
         guard inner.kind == .object, inner.count == 2, let base64 = inner["base64"], let subType = inner["subType"] else {
             throw ExtendedJSONError.invalid(inner, reason: JSONMessages.binaryShape).inside(wrapper)
         }
-        guard let text = base64.utf8, let bytes = Base64Text.decode(text) else {
+        guard let text = base64.utf8, let bytes = Base64.data(text) else {
             throw ExtendedJSONError.invalid(base64, reason: JSONMessages.notBase64, at: [wrapper, "base64"])
         }
         guard let digits = subType.utf8, (1...2).contains(digits.count),
               let code = digits.reduce(UInt8?(0), { sum, digit in
-                  HexDigits.value(of: digit).flatMap { value in sum.map { $0 << 4 | value } }
+                  HexText.value(of: digit).flatMap { value in sum.map { $0 << 4 | value } }
               })
         else {
             throw ExtendedJSONError.invalid(subType, reason: JSONMessages.badSubType, at: [wrapper, "subType"])
@@ -71,7 +72,7 @@ extension ExtendedJSON {
     /// 8-4-4-4-12 hex digits.
     static func parseUUID(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &raw) { HexDigits.decode(text, hyphens: [8, 13, 18, 23], into: $0) }
+        let valid = withUnsafeMutableBytes(of: &raw) { HexText.decode(text, hyphens: [8, 13, 18, 23], into: $0) }
         return valid ? UUID(uuid: raw) : nil
     }
 }

@@ -1,4 +1,5 @@
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// `date`: `{"$date": "<ISO-8601>"}` (relaxed) or `{"$date": {"$numberLong": "<ms>"}}` (canonical).

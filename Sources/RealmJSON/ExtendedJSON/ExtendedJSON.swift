@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// Strict decoding of Extended JSON v2 values per property type (docs/json-typing.md): one function per
@@ -142,7 +143,7 @@ public enum ExtendedJSON {
         try requireSingleKey(value, .objectId)
         let parsed: ObjectId? = inner.utf8.flatMap { text in
             withUnsafeTemporaryAllocation(byteCount: 12, alignment: 1) { bytes in
-                HexDigits.decode(text, into: bytes) ? ObjectId(bytes: UnsafeRawBufferPointer(bytes)) : nil
+                HexText.decode(text, into: bytes) ? ObjectId(bytes: UnsafeRawBufferPointer(bytes)) : nil
             }
         }
         guard let parsed else {

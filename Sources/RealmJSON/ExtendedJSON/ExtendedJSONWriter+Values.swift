@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// Typed values in Extended JSON v2, relaxed or canonical, exactly as `ExtendedJSON` reads them
@@ -72,7 +73,7 @@ extension ExtendedJSONWriter {
             try key("base64" as StaticString)
             try prepareForValue()
             try output.write(UInt8(ascii: "\""))
-            try ExportBase64.write(bytes, to: output)
+            try Base64.encode(bytes) { (symbol) throws(ExportError) in try output.write(symbol) }
             try output.write(UInt8(ascii: "\""))
             try key("subType" as StaticString)
             try prepareForValue()

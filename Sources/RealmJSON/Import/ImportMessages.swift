@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 
 /// Every message `realm-import` prints about objects, references and the run. Realm's own
@@ -103,28 +104,20 @@ enum ImportMessages {
         "'\(input)' is an array or NDJSON input: name its class with --class (one of: \(classes.joined(separator: ", ")))"
     }
 
-    static func unknownClassOption(_ name: String, classes: [String]) -> String {
-        "'\(name)' is not a class of the schema (classes: \(classes.joined(separator: ", ")))"
-    }
-
     static func summaryLine(_ className: String, _ counts: ImportSummary.Counts) -> String {
         "\(className): \(counts.created) created, \(counts.updated) updated, \(counts.unchanged) unchanged, "
-            + plural(counts.warnings, "warning")
+            + Plural.counted(counts.warnings, "warning")
     }
 
     static func importDone(objects: Int, documents: Int) -> String {
-        "imported \(plural(objects, "object")) from \(plural(documents, "document"))"
+        "imported \(Plural.counted(objects, "object")) from \(Plural.counted(documents, "document"))"
     }
 
     static func dryRunDone(objects: Int, documents: Int) -> String {
-        "dry run: \(plural(objects, "object")) from \(plural(documents, "document")) are valid; nothing was written"
+        "dry run: \(Plural.counted(objects, "object")) from \(Plural.counted(documents, "document")) are valid; nothing was written"
     }
 
     static func failedRun(errors: Int, stoppedEarly: Bool) -> String {
-        "\(plural(errors, "error")); nothing was written" + (stoppedEarly ? " (stopped at --max-errors)" : "")
-    }
-
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        "\(Plural.counted(errors, "error")); nothing was written" + (stoppedEarly ? " (stopped at --max-errors)" : "")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// The canonical Extended JSON forms that dominate real exports (`{"$oid": "<24 hex>"}`,
@@ -29,7 +30,7 @@ extension Importer {
             guard value.kind == .object, value.count == 1, let (key, inner) = value.firstField, key == "$binary",
                   inner.kind == .object, inner.count == 2, let subType = inner["subType"]?.utf8,
                   subType.elementsEqual("04".utf8), let text = inner["base64"]?.utf8,
-                  let uuid = UUIDBase64.decode(text) else { return nil }
+                  let uuid = UUID(base64: text) else { return nil }
             return .uuid(uuid)
         default:
             return nil
@@ -37,37 +38,12 @@ extension Importer {
     }
 }
 
-/// Canonical padded base64 of exactly 16 bytes (24 characters ending in `==`).
-enum UUIDBase64 {
-    private static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0xFF, count: 256)
-        for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            table[Int(character)] = UInt8(index)
-        }
-        return table
-    }()
-
-    /// The UUID whose 16 bytes `text` encodes; nil for any other text (also non-zero padding bits).
-    static func decode(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard text.count == 24, text[22] == UInt8(ascii: "="), text[23] == UInt8(ascii: "=") else { return nil }
+extension UUID {
+    /// The UUID whose 16 bytes padded base64 `text` encodes (24 characters ending in `==`);
+    /// nil for any other text.
+    init?(base64 text: UnsafeBufferPointer<UInt8>) {
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &raw) { bytes -> Bool in
-            var accumulator: UInt32 = 0
-            var bits = 0
-            var count = 0
-            for index in 0..<22 {
-                let sextet = table[Int(text[index])]
-                guard sextet != 0xFF else { return false }
-                accumulator = accumulator << 6 | UInt32(sextet)
-                bits += 6
-                if bits >= 8 {
-                    bits -= 8
-                    bytes[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
-                    count += 1
-                }
-            }
-            return count == 16 && accumulator & ((1 << UInt32(bits)) - 1) == 0
-        }
-        return valid ? UUID(uuid: raw) : nil
+        guard withUnsafeMutableBytes(of: &raw, { Base64.decode(text, into: $0) }) else { return nil }
+        self.init(uuid: raw)
     }
 }

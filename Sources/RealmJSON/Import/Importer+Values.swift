@@ -9,61 +9,65 @@ extension Importer {
     func convertProperty(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, owner: ObjectKey?,
                          policy: UpdatePolicy) throws -> InputValue? {
         switch property.collection {
-        case .single:
-            if property.isLink {
-                return try convertLink(value, property, in: plan, slot: .single, owner: owner, policy: policy)
-            }
-            if property.isMixed { return try convertMixed(value, property, in: plan, slot: .single) }
-            return convertScalar(value, property, in: plan, allowsNull: property.isOptional || property.isMixed)
-        case .list, .set:
-            if value.isNull { return .collection([]) }
-            guard value.kind == .array else {
-                record(notEnumerable(value, property, in: plan))
-                return nil
-            }
-            var elements: [InputValue] = []
-            elements.reserveCapacity(value.count)
-            let isList = property.collection == .list
-            for (index, element) in value.elements.enumerated() {
-                path.append(.index(index))
-                defer { path.removeLast() }
-                let converted: InputValue?
-                let slot: FixupSlot = isList ? .index(index) : .setElement
-                if property.isLink {
-                    converted = try convertLink(element, property, in: plan, slot: slot, owner: owner, policy: policy)
-                } else if property.isMixed {
-                    converted = try convertMixed(element, property, in: plan, slot: slot)
-                } else {
-                    converted = convertScalar(element, property, in: plan, allowsNull: property.isOptional || property.isMixed)
-                }
-                if let converted { elements.append(converted) }
-            }
-            return .collection(elements)
-        case .map:
-            if value.isNull { return .map([:]) }
-            guard value.kind == .object else {
-                record(notEnumerable(value, property, in: plan))
-                return nil
-            }
-            var entries: [String: InputValue] = [:]
-            entries.reserveCapacity(value.count)
-            for (key, element) in value.fields {
-                let original = key.string
-                path.append(.key(original))
-                defer { path.removeLast() }
-                guard let stored = storedKey(original, key, property, in: plan) else { continue }
-                let converted: InputValue?
-                if property.isLink {
-                    converted = try convertLink(element, property, in: plan, slot: .key(stored), owner: owner, policy: policy)
-                } else if property.isMixed {
-                    converted = try convertMixed(element, property, in: plan, slot: .key(stored))
-                } else {
-                    converted = convertScalar(element, property, in: plan, allowsNull: property.isOptional || property.isMixed)
-                }
-                if let converted { entries[stored] = converted }
-            }
-            return .map(entries)
+        case .single: try convertElement(value, property, in: plan, slot: .single, owner: owner, policy: policy)
+        case .list, .set: try convertCollection(value, property, in: plan, owner: owner, policy: policy)
+        case .map: try convertMap(value, property, in: plan, owner: owner, policy: policy)
         }
+    }
+
+    /// One value of the property at `slot` (the single value, or an element of a collection):
+    /// a link, a mixed value or a scalar.
+    func convertElement(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, slot: FixupSlot,
+                        owner: ObjectKey?, policy: UpdatePolicy) throws -> InputValue? {
+        if property.isLink { return try convertLink(value, property, in: plan, slot: slot, owner: owner, policy: policy) }
+        if property.isMixed { return try convertMixed(value, property, in: plan, slot: slot) }
+        return convertScalar(value, property, in: plan, allowsNull: property.isOptional)
+    }
+
+    /// A list or set: a JSON array (null: empty), each element converted; an element with a
+    /// problem (recorded) is left out.
+    func convertCollection(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, owner: ObjectKey?,
+                           policy: UpdatePolicy) throws -> InputValue? {
+        if value.isNull { return .collection([]) }
+        guard value.kind == .array else {
+            record(notEnumerable(value, property, in: plan))
+            return nil
+        }
+        var elements: [InputValue] = []
+        elements.reserveCapacity(value.count)
+        let isList = property.collection == .list
+        for (index, element) in value.elements.enumerated() {
+            path.append(.index(index))
+            defer { path.removeLast() }
+            let slot: FixupSlot = isList ? .index(index) : .setElement
+            if let converted = try convertElement(element, property, in: plan, slot: slot, owner: owner, policy: policy) {
+                elements.append(converted)
+            }
+        }
+        return .collection(elements)
+    }
+
+    /// A map: a JSON object (null: empty), each key stored as the map-key policy says and each
+    /// value converted; an entry with a problem (recorded) is left out.
+    func convertMap(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, owner: ObjectKey?,
+                    policy: UpdatePolicy) throws -> InputValue? {
+        if value.isNull { return .map([:]) }
+        guard value.kind == .object else {
+            record(notEnumerable(value, property, in: plan))
+            return nil
+        }
+        var entries: [String: InputValue] = [:]
+        entries.reserveCapacity(value.count)
+        for (key, element) in value.fields {
+            let original = key.string
+            path.append(.key(original))
+            defer { path.removeLast() }
+            guard let stored = storedKey(original, key, property, in: plan) else { continue }
+            if let converted = try convertElement(element, property, in: plan, slot: .key(stored), owner: owner, policy: policy) {
+                entries[stored] = converted
+            }
+        }
+        return .map(entries)
     }
 
     /// A scalar or mixed value (also one element of a collection), enum-checked. `key` is the

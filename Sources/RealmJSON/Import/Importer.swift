@@ -62,9 +62,9 @@ public final class Importer {
         let plans = ImportClassPlan.plans(for: schema ?? store.schema)
         self.plans = plans
         if let name = options.className {
-            let classes = (schema ?? store.schema).models.map(\.name)
             guard let plan = plans[name] else {
-                throw ImportRunError.unusableClass(name, reason: ImportMessages.unknownClassOption(name, classes: classes))
+                let classes = Set((schema ?? store.schema).models.map(\.name))
+                throw ImportRunError.unusableClass(name, reason: JSONMessages.unknownClass(name, known: classes))
             }
             if plan.isEmbedded {
                 throw ImportRunError.unusableClass(name, reason: ImportMessages.embeddedCreatedDirectly(name))

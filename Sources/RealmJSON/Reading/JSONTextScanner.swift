@@ -1,3 +1,5 @@
+import RealmFormats
+
 /// A cursor over the bytes of a valid JSON text: skips whitespace and values, decodes
 /// strings. Used by `JSONLocator` on the error path only.
 struct JSONTextScanner {
@@ -100,7 +102,7 @@ struct JSONTextScanner {
         guard index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = HexDigits.value(of: bytes[index]) else { return nil }
+            guard let digit = HexText.value(of: bytes[index]) else { return nil }
             value = value << 4 | UInt32(digit)
             index += 1
         }

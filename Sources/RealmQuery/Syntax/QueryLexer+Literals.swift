@@ -1,3 +1,5 @@
+import RealmFormats
+
 /// Typed literals: strings with escapes, negative numbers, timestamps, `oid(…)`, `uuid(…)`,
 /// `B64"…"`.
 extension QueryLexer {
@@ -33,7 +35,7 @@ extension QueryLexer {
         if matches("B64\"") || matches("B64'") {
             position += 3
             let text = try quoted(peek()!, column: column)
-            guard let bytes = Base64Text.decode(text) else { throw QueryMessages.badBase64(column: column) }
+            guard let bytes = Base64.decode(text, padding: .optional) else { throw QueryMessages.badBase64(column: column) }
             return QueryToken(.data(bytes), column: column)
         }
         return nil
@@ -109,21 +111,11 @@ extension QueryLexer {
             throw QueryMessages.badTimestamp(column: column)
         }
         position += offset
-        let seconds = QueryLexer.daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+        let seconds = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
         if seconds < 0 && nanos > 0 {
             return .timestamp(seconds: seconds + 1, nanoseconds: Int32(nanos - 1_000_000_000))
         }
         return .timestamp(seconds: seconds, nanoseconds: Int32(nanos))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// A quoted string starting at the quote `quote`, escapes decoded.
@@ -158,33 +150,5 @@ extension QueryLexer {
 extension String {
     var trimmingSpaces: String {
         String(String.UnicodeScalarView(unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
-    }
-}
-
-/// Standard base64 decoding for `B64"…"` literals (padding optional, whitespace not allowed).
-enum Base64Text {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    /// The decoded bytes, or nil when `text` is not base64.
-    static func decode(_ text: String) -> [UInt8]? {
-        var values: [UInt8] = []
-        var padding = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "=") { padding += 1; continue }
-            guard padding == 0, let index = alphabet.firstIndex(of: byte) else { return nil }
-            values.append(UInt8(index))
-        }
-        guard values.count % 4 != 1, padding <= 2 else { return nil }
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < values.count {
-            let chunk = values[index..<min(index + 4, values.count)]
-            var bits: UInt32 = 0
-            for value in chunk { bits = bits << 6 | UInt32(value) }
-            bits <<= UInt32(6 * (4 - chunk.count))
-            for shift in [16, 8, 0].prefix(chunk.count - 1) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(shift))) }
-            index += 4
-        }
-        return bytes
     }
 }

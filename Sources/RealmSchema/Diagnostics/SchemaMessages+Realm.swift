@@ -44,7 +44,7 @@ extension SchemaMessages {
 
     static func primaryKeyMissing(model: String, key: String, suggestion: String?) -> SchemaMessage {
         SchemaMessage("Specified primary key '\(model).\(key)' does not exist.")
-            .adding(suggestion.map { "did you mean '\($0)'?" })
+            .adding(suggestion.map(Suggestion.didYouMean))
     }
 
     static func primaryKeyType(model: String, property: String, kind: String) -> SchemaMessage {
@@ -88,7 +88,7 @@ extension SchemaMessages {
 
     static func unknownObjectType(_ property: String, kind: String, target: String, suggestion: String?) -> SchemaMessage {
         SchemaMessage("Property '\(property)' of type '\(kind)' has unknown object type '\(target)'")
-            .adding(suggestion.map { "did you mean '\($0)'?" })
+            .adding(suggestion.map(Suggestion.didYouMean))
     }
 
     static func linkToAsymmetric(_ property: String, kind: String) -> SchemaMessage {
@@ -109,7 +109,7 @@ extension SchemaMessages {
 
     static func originMissing(_ origin: String, linkingObjects: String, suggestion: String?) -> SchemaMessage {
         SchemaMessage("Property '\(origin)' declared as origin of linking objects property '\(linkingObjects)' does not exist")
-            .adding(suggestion.map { "did you mean '\($0)'?" })
+            .adding(suggestion.map(Suggestion.didYouMean))
     }
 
     static func originNotLink(_ origin: String, linkingObjects: String) -> SchemaMessage {

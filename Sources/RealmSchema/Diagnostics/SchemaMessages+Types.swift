@@ -9,7 +9,7 @@ extension SchemaMessages {
     }
 
     static func unknownType(_ type: String, property: String, suggestion: String?) -> SchemaMessage {
-        let note = suggestion.map { "did you mean '\($0)'?" }
+        let note = suggestion.map(Suggestion.didYouMean)
             ?? "valid types are bool, int, int8, int16, int32, int64, float, double, string, data, date, "
             + "decimal128, objectId, uuid, mixed, linkingObjects and model names"
         return SchemaMessage("Property '\(property)' has unknown type '\(type)'.", notes: [note])
@@ -80,11 +80,18 @@ extension SchemaMessages {
     /// `value` is the written value (`'300'`), or nil when a sequence or mapping was given.
     static func invalidDefault(_ value: String?, found: String, property: String, type: String,
                                expected: String) -> SchemaMessage {
+        invalidValue("default", value, found: found, property: property, type: type, expected: expected)
+    }
+
+    /// `Invalid <what> value …` of `invalidDefault` and `invalidEnumValue`: with the written
+    /// value, or with what was found when a sequence or mapping was given.
+    private static func invalidValue(_ what: String, _ value: String?, found: String, property: String, type: String,
+                                     expected: String) -> SchemaMessage {
         guard let value else {
-            return SchemaMessage("Invalid default value for property '\(property)' of type '\(type)': "
+            return SchemaMessage("Invalid \(what) value for property '\(property)' of type '\(type)': "
                                  + "expected \(expected), found \(found).")
         }
-        return SchemaMessage("Invalid default value \(value) for property '\(property)' of type '\(type)': expected \(expected).")
+        return SchemaMessage("Invalid \(what) value \(value) for property '\(property)' of type '\(type)': expected \(expected).")
     }
 
     static func nullDefaultOnRequired(_ property: String, type: String) -> SchemaMessage {
@@ -128,11 +135,7 @@ extension SchemaMessages {
     /// `value` is the written value (`'300'`), or nil when a sequence or mapping was given.
     static func invalidEnumValue(_ value: String?, found: String, property: String, type: String,
                                  expected: String) -> SchemaMessage {
-        guard let value else {
-            return SchemaMessage("Invalid enum value for property '\(property)' of type '\(type)': "
-                                 + "expected \(expected), found \(found).")
-        }
-        return SchemaMessage("Invalid enum value \(value) for property '\(property)' of type '\(type)': expected \(expected).")
+        invalidValue("enum", value, found: found, property: property, type: type, expected: expected)
     }
 
     static func enumDuplicate(_ value: String, property: String) -> SchemaMessage {

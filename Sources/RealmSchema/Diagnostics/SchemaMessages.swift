@@ -72,7 +72,7 @@ enum SchemaMessages {
     }
 
     static func unknownKey(_ key: String, in subject: String, suggestion: String?, validKeys: [String]) -> SchemaMessage {
-        let note = suggestion.map { "did you mean '\($0)'?" }
+        let note = suggestion.map(Suggestion.didYouMean)
             ?? "valid keys are " + validKeys.map { "'\($0)'" }.joined(separator: ", ")
         return SchemaMessage("Unknown key '\(key)' in \(subject).", notes: [note])
     }

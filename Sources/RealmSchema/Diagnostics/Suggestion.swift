@@ -1,5 +1,11 @@
-/// "Did you mean …?" hints: the closest candidate by edit distance, ignoring case.
-enum Suggestion {
+/// "Did you mean …?" hints: the closest candidate by edit distance, ignoring case, and the
+/// wording of the hint, which the query and export messages use too.
+package enum Suggestion {
+    /// The hint naming `candidate`: `did you mean 'Dog'?`.
+    package static func didYouMean(_ candidate: String) -> String {
+        "did you mean '\(candidate)'?"
+    }
+
     /// The candidate nearest to `word`, if it is near enough to be a plausible typo
     /// (at most a third of the word's length in edits, and at least one edit allowed).
     /// Ties go to the earlier candidate, so callers control the preference order.
@@ -18,7 +24,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance (insertions, deletions and substitutions each cost 1).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    package static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

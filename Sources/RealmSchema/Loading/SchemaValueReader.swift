@@ -1,3 +1,5 @@
+import RealmFormats
+
 /// Reads a YAML scalar as a value of a property's element type, for `default` and `enum`.
 ///
 /// `null` is the caller's business (it depends on optionality); here it is a mismatch for
@@ -28,7 +30,7 @@ enum SchemaValueReader {
         case .string:
             if case .string(let text) = resolved { return .string(text) }
             return nil
-        case .data: return written.flatMap(ValueFormats.decodeBase64).map { .data($0) }
+        case .data: return written.flatMap { Base64.decode($0, ignoringWhitespace: true) }.map { .data($0) }
         case .date:
             return written.flatMap(ISO8601Timestamp.init).map { .date(seconds: $0.seconds, nanoseconds: $0.nanoseconds) }
         case .decimal128:

@@ -26,9 +26,9 @@ public struct ISO8601Timestamp: Hashable, Sendable {
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2),
-              (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+              (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         if scanner.isAtEnd, allowsDateOnly {
             self.init(seconds: days * 86_400, nanoseconds: 0)
             return
@@ -52,28 +52,6 @@ public struct ISO8601Timestamp: Hashable, Sendable {
             nanoseconds -= 1_000_000_000
         }
         self.init(seconds: total, nanoseconds: Int32(nanoseconds))
-    }
-
-    private static func isLeap(_ year: Int64) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given civil date (proleptic Gregorian calendar).
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -1,0 +1,50 @@
+/// The options several tools share, spelled once: `--store` (realm-export, realm-import,
+/// `realm-schema dump`) and `--error-format` (every tool that prints diagnostics).
+public enum StoreOption {
+    /// `--store <file>`; `purpose` completes the help text "The store file to … (required).".
+    public static func spec(purpose: String) -> OptionSpec {
+        .value("--store", valueName: "file", help: "The store file to \(purpose) (required).")
+    }
+
+    /// `--store <file>`, as usage lines write it.
+    public static let usage = spec(purpose: "").usage
+
+    /// The path given with `--store`; the usage error "Missing expected option '--store <file>'."
+    /// when there is none.
+    public static func path(in parsed: ParsedArguments) throws(UsageError) -> String {
+        guard let path = parsed.value("--store") else { throw UsageError.missingOption(usage) }
+        return path
+    }
+
+    /// The message for a store file that must exist and does not.
+    public static func noSuchStore(_ path: String) -> String {
+        "\(path): no such file"
+    }
+
+    /// The message for a store file whose opening, reading or writing failed: `<path>: <error>`.
+    public static func storeFailed(_ path: String, _ reason: any Error) -> String {
+        "\(path): \(reason)"
+    }
+}
+
+extension DiagnosticFormat {
+    /// `--error-format text|json`.
+    public static let option = OptionSpec.value(
+        "--error-format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
+        help: "Diagnostics as 'text' (path:line:column: error: …) or 'json' (one object a line).")
+
+    /// The `--error-format` value in `arguments`, read before full parsing so that usage errors
+    /// in the same command line still print diagnostics in the requested form; `.text` when the
+    /// option is absent or its value is not a format.
+    public static func requested(in arguments: [String]) -> DiagnosticFormat {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--error-format", index + 1 < arguments.count {
+                return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
+            }
+            if argument.hasPrefix("--error-format=") {
+                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
+            }
+        }
+        return .text
+    }
+}
