@@ -1,3 +1,5 @@
+import RealmEngine
+
 /// Why an export stopped: a value JSON cannot carry losslessly, an option that does not fit the
 /// store, an output that could not be written, or a store failure.
 public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -33,7 +35,7 @@ enum ExportMessages {
     }
 
     static func notAsymmetric(_ name: String) -> String {
-        "'\(name)' is not an asymmetric class and has no outbox"
+        StoreError.notAsymmetric(name).message
     }
 
     static func noAsymmetricClass() -> String {

@@ -103,9 +103,8 @@ public final class Store {
 
     private func configure() throws {
         _ = try connection.scalarText("PRAGMA journal_mode=WAL")
-        // 64 MB page cache (SQLite's default is 2 MB): large imports touch indexes all over the
-        // file; savepoint journals stay in memory.
-        try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536")
+        try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF")
+        try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
     }
 
     /// Builds the per-class storage descriptions for `schema` from `_realm_classes` ids.

@@ -103,7 +103,25 @@ extension StoreError {
         StoreError(.asymmetricQuery, "Cannot query an asymmetric class: '\(className)' objects are write-only (outbox).")
     }
 
+    package static func notAsymmetric(_ className: String) -> StoreError {
+        StoreError(.invalidValue, "'\(className)' is not an asymmetric class and has no outbox")
+    }
+
     static func invalidFile(_ path: String, _ reason: String) -> StoreError {
         StoreError(.invalidFile, "'\(path)' is not a realm-tools store: \(reason)")
+    }
+}
+
+extension StoreError {
+    /// Whether the error is about the data (reported at the object, exit 1) rather than the
+    /// store file or SQLite (exit 2), for the importer.
+    package var isInputProblem: Bool {
+        switch code {
+        case .sqlite, .invalidFile, .notInWriteTransaction, .alreadyInWriteTransaction, .migrationRequired,
+             .invalidSchemaVersion, .unknownClass:
+            false
+        default:
+            true
+        }
     }
 }

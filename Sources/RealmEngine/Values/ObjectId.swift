@@ -98,3 +98,32 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
         (lhs.head, lhs.tail) < (rhs.head, rhs.tail)
     }
 }
+
+extension ObjectId {
+    /// An ObjectId from exactly 24 hex digits of either case (the importer's hot path); nil for
+    /// anything else.
+    public init?(hexDigits text: UnsafeBufferPointer<UInt8>) {
+        guard text.count == 24 else { return nil }
+        var raw: (UInt64, UInt64) = (0, 0)
+        let valid = withUnsafeMutableBytes(of: &raw) { bytes -> Bool in
+            for index in 0..<12 {
+                guard let high = Self.hexValue(text[2 * index]), let low = Self.hexValue(text[2 * index + 1]) else { return false }
+                bytes[index] = high << 4 | low
+            }
+            return true
+        }
+        guard valid, let id = Swift.withUnsafeBytes(of: &raw, { ObjectId(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(12))) }) else {
+            return nil
+        }
+        self = id
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
