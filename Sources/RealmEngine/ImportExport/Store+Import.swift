@@ -85,7 +85,7 @@ extension Store {
     package func createForImport(_ className: String, fields: consuming FieldsByPosition, update policy: UpdatePolicy,
                                  savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
         let info = try importClass(className, policy)
-        precondition(fields.inputs.count == info.properties.count, "fields of another schema for '\(className)'")
+        precondition(fields.inputs.count == info.properties.count, StoreError.Trap.fieldsOfAnotherSchema(className))
         return try createForImport(info, fields, policy: policy, savepoint: savepoint)
     }
 

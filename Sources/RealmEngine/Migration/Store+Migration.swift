@@ -5,8 +5,7 @@ extension Store {
     /// Brings the file from `old` to `new` inside the caller's transaction (see `SchemaDiff`).
     func migrate(from old: Schema, to new: Schema, migration: ((Migration) throws -> Void)?) throws {
         if new.schemaVersion < old.schemaVersion {
-            throw StoreError(.invalidSchemaVersion,
-                             "Provided schema version \(new.schemaVersion) is less than last set version \(old.schemaVersion).")
+            throw StoreError.schemaVersionDecreased(to: new.schemaVersion, from: old.schemaVersion)
         }
         let diff = SchemaDiff(old: old, new: new)
         if !diff.differences.isEmpty && (new.schemaVersion <= old.schemaVersion || migration == nil) {

@@ -19,9 +19,9 @@ final class Connection {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &database, flags, nil)
         guard code == SQLITE_OK, let database else {
-            let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let message = database.map { String(cString: sqlite3_errmsg($0)) }
             if let database { sqlite3_close_v2(database) }
-            throw StoreError(.sqlite(code), "Unable to open '\(path)': \(message)")
+            throw StoreError.unableToOpen(path, code: code, message)
         }
         self.handle = database
         self.path = path
@@ -49,7 +49,7 @@ final class Connection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw StoreError(.sqlite(sqlite3_extended_errcode(handle)), text, sql: sql)
+            throw StoreError.sqliteFailure(sqlite3_extended_errcode(handle), text, sql: sql)
         }
     }
 
@@ -90,7 +90,7 @@ final class Connection {
             arguments = String(String(cString: expanded).prefix(4096))
             sqlite3_free(expanded)
         }
-        return StoreError(.sqlite(extended == 0 ? code : extended), message, sql: sql, arguments: arguments)
+        return StoreError.sqliteFailure(extended == 0 ? code : extended, message, sql: sql, arguments: arguments)
     }
 }
 

@@ -17,7 +17,7 @@ enum SchemaCoding {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let version = (object["schemaVersion"] as? NSNumber)?.uint64Value,
               let models = object["models"] as? [[String: Any]] else {
-            throw StoreError(.invalidFile, "The stored schema cannot be read.")
+            throw StoreError.unreadableSchema
         }
         return Schema(schemaVersion: version, models: try models.map(decode(model:)))
     }
@@ -36,7 +36,7 @@ enum SchemaCoding {
     private static func decode(model object: [String: Any]) throws -> ModelSchema {
         guard let name = object["name"] as? String, let kind = (object["kind"] as? String).flatMap(ModelKind.init(rawValue:)),
               let properties = object["properties"] as? [[String: Any]] else {
-            throw StoreError(.invalidFile, "The stored schema has a malformed model.")
+            throw StoreError.malformedSchemaModel
         }
         return ModelSchema(name: name, kind: kind, primaryKey: object["primaryKey"] as? String, doc: object["doc"] as? String,
                            properties: try properties.map(decode(property:)), sourceFile: object["sourceFile"] as? String)
@@ -70,7 +70,7 @@ enum SchemaCoding {
         guard let name = object["name"] as? String, let typeName = object["type"] as? String,
               let collection = (object["collection"] as? String).flatMap(CollectionKind.init(rawValue:)),
               let indexed = (object["indexed"] as? String).flatMap(IndexKind.init(rawValue:)) else {
-            throw StoreError(.invalidFile, "The stored schema has a malformed property.")
+            throw StoreError.malformedSchemaProperty
         }
         let base: BaseType
         switch typeName {
@@ -80,7 +80,7 @@ enum SchemaCoding {
             base = .linkingObjects(objectType: object["objectType"] as? String ?? "", property: object["property"] as? String ?? "")
         default:
             guard let scalar = BaseType.scalarNames[typeName] else {
-                throw StoreError(.invalidFile, "The stored schema has an unknown type '\(typeName)'.")
+                throw StoreError.unknownSchemaType(typeName)
             }
             base = scalar
         }
@@ -122,7 +122,7 @@ enum SchemaCoding {
         case "decimal128": return .decimal128(text)
         case "objectId": return .objectId(text)
         case "uuid": return .uuid(text)
-        default: throw StoreError(.invalidFile, "The stored schema has a malformed value.")
+        default: throw StoreError.malformedSchemaValue
         }
     }
 }

@@ -57,7 +57,7 @@ extension Store {
 
     /// The storage of an asymmetric class, whose objects wait in its outbox.
     ///
-    /// - Throws: `'C' is not an asymmetric class and has no outbox` for any other class.
+    /// - Throws: `StoreError.notAsymmetric` for any other class.
     func outboxClass(_ className: String) throws -> ClassInfo {
         let info = try classInfo(className)
         guard info.isAsymmetric else { throw StoreError.notAsymmetric(className) }

@@ -31,7 +31,7 @@ extension Store {
             statement = try prepared(&info.lookupNullStatement, nullSQL)
         } else {
             guard let encoded = ValueCodec.encode(value, base: primaryKey.base) else {
-                throw invalidValue(value, for: primaryKey)
+                throw StoreError.invalidValue(value, for: primaryKey)
             }
             statement = try prepared(&info.lookupStatement, lookupSQL)
             statement.bind(1, encoded)
@@ -123,7 +123,7 @@ extension Store {
 
     func decoded(_ source: some ColumnSource, _ base: BaseType) throws -> StoreValue {
         guard let value = ValueCodec.decode(source, base: base) else {
-            throw StoreError.invalidFile(path, "a stored '\(base.yamlName)' value is malformed")
+            throw StoreError.malformedStoredValue(path, base.yamlName)
         }
         return value
     }
@@ -156,7 +156,7 @@ extension Store {
             statement.reset()
             return .list(try rows.map { try element($0.0, tag: $0.1, property) })
         case .single:
-            preconditionFailure("readCollection on a single-valued property")
+            preconditionFailure(StoreError.Trap.singleValued("readCollection"))
         }
     }
 

@@ -14,7 +14,7 @@ extension Store {
     ///
     ///     try store.setPageCache(kibibytes: 8_192)
     public func setPageCache(kibibytes: Int) throws {
-        precondition(kibibytes > 0, "the page cache needs a positive size")
+        precondition(kibibytes > 0, StoreError.Trap.pageCacheSize)
         try connection.execute("PRAGMA cache_size=-\(kibibytes)")
     }
 

@@ -4,7 +4,7 @@ extension Store {
 
     /// Starts a write transaction (SQLite `BEGIN IMMEDIATE`: waits for other writers).
     ///
-    /// - Throws: `The Realm is already in a write transaction` when one is open (no nesting).
+    /// - Throws: `StoreError.alreadyInWriteTransaction` when one is open (no nesting).
     public func beginWrite() throws {
         guard !inWriteTransaction else { throw StoreError.alreadyInWriteTransaction }
         try connection.execute("BEGIN IMMEDIATE")

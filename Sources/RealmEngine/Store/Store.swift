@@ -81,14 +81,14 @@ public final class Store {
     /// Opens an existing store with the schema stored in it.
     public init(path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError.invalidFile(path, "no such file")
+            throw StoreError.noSuchFile(path)
         }
         self.path = path
         self.connection = try Connection(path: path)
         self.schema = Schema()
         try configure()
         guard let stored = try Store.storedSchema(connection) else {
-            throw StoreError.invalidFile(path, "it holds no schema")
+            throw StoreError.noStoredSchema(path)
         }
         try installSchema(stored.schema)
     }
@@ -121,7 +121,7 @@ public final class Store {
         mixedProperties = []
         for model in schema.models {
             guard let id = ids[model.name] else {
-                throw StoreError.invalidFile(path, "class '\(model.name)' has no id")
+                throw StoreError.classWithoutID(path, model.name)
             }
             let info = ClassInfo(model: model, classID: id, schema: schema)
             classes[model.name] = info

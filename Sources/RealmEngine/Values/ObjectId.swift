@@ -35,11 +35,11 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     /// Parses 24 hex digits of either case.
     ///
-    /// - Throws: `StoreError` `Invalid Object ID string '<s>': must be 24 hex digits`.
+    /// - Throws: `StoreError.notObjectId` for anything else.
     public init(string: String) throws {
         let valid = string.utf8.count == 24 && string.withCString { bson_oid_is_valid($0, 24) }
         guard valid else {
-            throw StoreError(.invalidValue, "Invalid Object ID string '\(string)': must be 24 hex digits")
+            throw StoreError.notObjectId(string)
         }
         var oid = bson_oid_t()
         string.withCString { bson_oid_init_from_string(&oid, $0) }

@@ -39,7 +39,7 @@ extension LinkingObjects: _Persistable {
         LinkingObjects(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
     }
     public static func _rlmSet(_ value: LinkingObjects<Element>, _ object: _ObjectState, _ index: Int) {
-        RealmError.trap("LinkingObjects property '\(object.info.className).\(object.info.properties[index].name)' cannot be set")
+        RealmError.trap(RealmError.linkingObjectsSet(object.info.className, object.info.properties[index].name))
     }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue { .value(.null) }
     public static func _rlmFromAny(_ value: Any) -> LinkingObjects<Element>? { nil }

@@ -12,7 +12,7 @@ struct ManagedCollection {
 
     /// The stored value of the property (`.list` or `.dictionary`); traps when invalidated.
     func read() -> StoreValue {
-        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedMessage) }
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
         do {
             return try realm.store.get(owner.key, property)
         } catch {
@@ -55,10 +55,4 @@ struct ElementCache<Value> {
         generation = realm.core.generation
         return loaded
     }
-}
-
-extension RealmError {
-    static let listOutsideWrite = "Cannot modify managed RLMArray outside of a write transaction."
-    static let setOutsideWrite = "Cannot modify managed RLMSet outside of a write transaction."
-    static let mapOutsideWrite = "Cannot modify managed RLMDictionary outside of a write transaction."
 }

@@ -29,7 +29,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
 
     public var _rlmElements: [Element] {
         guard let owner else { return evaluate() }
-        if isInvalidated { RealmError.trap("Access to invalidated Results objects") }
+        if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
         return cache.get(owner) { evaluate() }
     }
 

@@ -25,7 +25,7 @@ enum ObjectValues {
                 set(property.accessor.get(source), property, of: object, info)
             }
         case let other:
-            RealmError.trap(RealmError.missingKey(other ?? "<null>", info.className, persisted.first?.name ?? "").message)
+            RealmError.trap(RealmError.missingKey(other, info.className, persisted.first?.name ?? "").message)
         }
     }
 
@@ -40,8 +40,7 @@ enum ObjectValues {
 
     private static func set(_ value: Any, _ property: TypeInfo.Property, of object: ObjectBase, _ info: TypeInfo) {
         if !property.accessor.set(object, AnyValues.unwrap(value) ?? (Optional<Any>.none as Any)) {
-            let shown = AnyValues.unwrap(value) ?? "(null)"
-            RealmError.trap(RealmError.invalidValue(shown, for: "'\(property.type)'", info.className, property.name).message)
+            RealmError.trap(RealmError.invalidValue(AnyValues.unwrap(value), for: "'\(property.type)'", info.className, property.name).message)
         }
     }
 

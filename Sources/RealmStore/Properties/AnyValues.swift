@@ -125,7 +125,7 @@ struct AnyValues {
                 fields[property.name] = try input(element, property, info)
             }
         case let other:
-            throw RealmError.missingKey(other ?? "<null>", info.className, persisted.first?.name ?? "")
+            throw RealmError.missingKey(other, info.className, persisted.first?.name ?? "")
         }
         if try isNew(fields, info) {
             let prototype = info.type.init()
