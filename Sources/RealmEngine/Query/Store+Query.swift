@@ -150,7 +150,7 @@ extension Store {
 }
 
 /// The SQL functions compiled queries call, registered on a connection when a query first
-/// needs them (`Store.preparedQuery`).
+/// needs them (`Store.queryStatement(_:cached:)`, when preparing fails for want of them).
 ///
 /// `rq_match(operation, flags, value, pattern)`: 1 when the strings match under
 /// `QueryText.Operation(rawValue: operation)` with flags 1 (`[c]`) and 2 (`[d]`), else 0 (also

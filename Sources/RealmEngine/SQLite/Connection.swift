@@ -53,7 +53,11 @@ final class Connection {
         }
     }
 
-    /// The cached prepared statement for `sql`, reset and ready for binding.
+    /// The prepared statement for `sql`, made on first use and kept until `clearCache()`.
+    ///
+    /// It is handed out as it is, not reset: each user resets it when done (`run()` does,
+    /// `step()` does when it fails, readers `defer { statement.reset() }`), so the next one finds
+    /// it ready for binding.
     func cached(_ sql: String) throws -> Statement {
         if let statement = cache[sql] {
             return statement

@@ -46,8 +46,9 @@ public final class Store {
     /// Every mixed property, for nullifying links held in mixed values.
     var mixedProperties: [(ClassInfo, PropertyInfo)] = []
     var inWriteTransaction = false
-    /// Whether each `create`, `set`, `delete` and `drainOutbox` runs in its own savepoint, so
-    /// that one failing call leaves none of its changes (default `true`).
+    /// Whether each change (`create`, `set`, `delete`, `deleteAll`, the List, MutableSet and
+    /// Map operations, `drainOutbox`) runs in its own savepoint, so that one failing call
+    /// leaves none of its changes (default `true`).
     ///
     /// Bulk loaders that cancel the whole write transaction on any error (realm-import) may turn
     /// it off: the savepoint's page journal costs about a fifth of an insert. With it off, a

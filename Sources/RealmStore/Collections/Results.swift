@@ -1,7 +1,7 @@
 import RealmEngine
 
-/// The live result of `Realm.objects(_:)` or of sorting a collection, as in Realm Swift:
-/// it is evaluated when read and again after the Realm changes.
+/// The live result of `Realm.objects(_:)` or of sorting or filtering a collection, as in
+/// Realm Swift: it is evaluated when read and again after the Realm changes.
 ///
 /// For example:
 ///
