@@ -77,25 +77,16 @@ extension Store {
     /// the transaction may hold part of the object and must not be committed).
     public func createForImport(_ className: String, value fields: [String: InputValue], update policy: UpdatePolicy,
                                 savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
-        try createForImport(try importClass(className, policy), fields, policy: policy, savepoint: savepoint)
+        try createForImport(try creatableClass(className, policy), fields, policy: policy, savepoint: savepoint)
     }
 
     /// `createForImport(_:value:update:savepoint:)` with the fields by property position, as the
     /// importer builds them (`FieldsByPosition`, in the order of the class's persisted properties).
     package func createForImport(_ className: String, fields: consuming FieldsByPosition, update policy: UpdatePolicy,
                                  savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
-        let info = try importClass(className, policy)
+        let info = try creatableClass(className, policy)
         precondition(fields.inputs.count == info.properties.count, StoreError.Trap.fieldsOfAnotherSchema(className))
         return try createForImport(info, fields, policy: policy, savepoint: savepoint)
-    }
-
-    /// The class an import creates objects of, checked like `create` checks it.
-    private func importClass(_ className: String, _ policy: UpdatePolicy) throws -> ClassInfo {
-        try requireWrite()
-        let info = try classInfo(className)
-        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
-        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
-        return info
     }
 
     private func createForImport(_ info: ClassInfo, _ fields: consuming some ObjectFields, policy: UpdatePolicy,

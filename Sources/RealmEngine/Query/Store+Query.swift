@@ -109,8 +109,7 @@ extension Store {
     }
 
     func compile(_ parsed: ParsedQuery, _ className: String, arguments: [StoreValue], within keys: [Int64]? = nil) throws -> CompiledQuery {
-        let info = try classInfo(className)
-        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        _ = try queryableClass(className)
         let checker = QueryTypeChecker(schema: schema, arguments: arguments.map(Store.argumentKind))
         let plan = try checker.check(parsed, className: className)
         let compiler = QueryCompiler(store: self, arguments: arguments)

@@ -22,14 +22,21 @@ extension Store {
     ///     try store.create("Order", value: ["id": 1, "items": [["sku": "D", "qty": 4]]], update: .all)
     @discardableResult
     public func create(_ className: String, value: [String: InputValue], update policy: UpdatePolicy = .error) throws -> ObjectKey {
-        try requireWrite()
-        let info = try classInfo(className)
-        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
-        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
+        let info = try creatableClass(className, policy)
         if info.isAsymmetric && policy != .error {
             throw StoreError.asymmetricUpdate(className)
         }
         return ObjectKey(className: className, key: try atomically { try createObject(info, value, policy: policy) })
+    }
+
+    /// The class of a top-level `create` (and of the importer's and the typed API's), checked:
+    /// in a write transaction, not embedded, with a primary key unless `policy` is `.error`.
+    func creatableClass(_ className: String, _ policy: UpdatePolicy) throws -> ClassInfo {
+        try requireWrite()
+        let info = try classInfo(className)
+        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
+        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
+        return info
     }
 
     /// Creates or upserts one object (top-level or nested); returns its key.

@@ -48,17 +48,15 @@ extension Store {
     ///
     ///     try store.forEachObject("Person", order: .primaryKey) { person in print(try store.values(of: person)) }
     public func forEachObject(_ className: String, order: ObjectOrder = .insertion, _ body: (ObjectKey) throws -> Void) throws {
-        let info = try classInfo(className)
-        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
-        let orderBy = order == .primaryKey ? info.primaryKey.map { "\($0.column), _key" } ?? "_key" : "_key"
-        try stream(info, "SELECT _key FROM \(info.table) ORDER BY \(orderBy)", body)
+        let info = try queryableClass(className)
+        try stream(info, keysSQL(info, order), body)
     }
 
     /// Calls `body` with every object waiting in an asymmetric class's outbox, oldest first,
     /// one at a time (read their values with `values(of:)`).
     public func forEachOutboxObject(_ className: String, _ body: (ObjectKey) throws -> Void) throws {
         let info = try outboxClass(className)
-        try stream(info, "SELECT _key FROM \(info.table) ORDER BY _key", body)
+        try stream(info, keysSQL(info, .insertion), body)
     }
 
     /// Steps a query of object keys with its own statement (not the cache, so `body` may run

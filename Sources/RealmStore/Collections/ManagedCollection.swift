@@ -1,11 +1,17 @@
 import RealmEngine
 import RealmSchema
 
-/// Where a managed collection lives: its owner object and property; it reads the property's
-/// current elements (re-reading only after the Realm changed) and runs mutations.
+/// Where a managed collection lives: its owner object and property. It reads the property's
+/// stored value and runs mutations, for `List`, `MutableSet`, `Map` and `LinkingObjects`.
 struct ManagedCollection {
     let owner: _ObjectState
     let property: String
+
+    /// The collection property at `index` of `object`'s model.
+    init(_ object: _ObjectState, at index: Int) {
+        owner = object
+        property = object.info.properties[index].name
+    }
 
     var realm: Realm { owner.realm }
     var isInvalidated: Bool { owner.isInvalidated }
@@ -17,6 +23,23 @@ struct ManagedCollection {
             return try realm.store.get(owner.key, property)
         } catch {
             RealmError.trap(RealmError.message(of: error))
+        }
+    }
+
+    /// The elements of a List, MutableSet or LinkingObjects property, from `cache` until the
+    /// Realm changes.
+    func elements<Element: RealmCollectionValue>(_ cache: inout ElementCache<[Element]>) -> [Element] {
+        cache.get(realm) {
+            guard case .list(let values) = read() else { return [] }
+            return values.map { Element._rlmFromStore($0, realm) }
+        }
+    }
+
+    /// Empties the collection (`empty` is the property's empty input); traps with `outside`
+    /// outside a write transaction.
+    func removeAll(_ outside: String, empty: InputValue) {
+        mutate(outside) { _ in
+            try realm.store.set(owner.key, property, empty)
         }
     }
 
