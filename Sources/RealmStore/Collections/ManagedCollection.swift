@@ -37,32 +37,32 @@ struct ManagedCollection {
 
     /// Empties the collection (`empty` is the property's empty input); traps with `outside`
     /// outside a write transaction.
-    func removeAll(_ outside: String, empty: InputValue) {
-        mutate(outside) { _ in
+    func removeAll(_ outside: @autoclosure () -> String, empty: InputValue) {
+        mutate(outside()) { _ in
             try realm.store.set(owner.key, property, empty)
         }
     }
 
-    /// Runs a mutation with a builder whose embedded objects attach at `slot` (see `Realm.perform`).
-    func mutate(_ outside: String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
-        guard realm.isInWriteTransaction else { RealmError.trap(outside) }
-        realm.perform(()) {
-            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
-            builder.parent = (.key(owner.key), property, slot)
-            try body(builder)
-            try builder.finish()
-        }
+    /// Runs a mutation with a builder whose embedded objects attach at `slot` (see
+    /// `Realm.perform`); traps with `outside` (only then evaluated) outside a write transaction.
+    func mutate(_ outside: @autoclosure () -> String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
+        guard realm.isInWriteTransaction else { RealmError.trap(outside()) }
+        realm.perform(()) { try build(slot, body) }
     }
 
     /// Runs a mutation from a setter: traps on error, as Realm does.
-    func mutateInSetter(_ outside: String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
-        guard realm.isInWriteTransaction else { RealmError.trap(outside) }
-        realm.performSetter {
-            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
-            builder.parent = (.key(owner.key), property, slot)
-            try body(builder)
-            try builder.finish()
-        }
+    func mutateInSetter(_ outside: @autoclosure () -> String, slot: InputBuilder.Slot = .single,
+                        _ body: (InputBuilder) throws -> Void) {
+        guard realm.isInWriteTransaction else { RealmError.trap(outside()) }
+        realm.performSetter { try build(slot, body) }
+    }
+
+    /// Runs `body` with a builder adopting objects for this collection, embedded ones at `slot`.
+    private func build(_ slot: InputBuilder.Slot, _ body: (InputBuilder) throws -> Void) throws {
+        let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
+        builder.parent = (.key(owner.key), property, slot)
+        try body(builder)
+        try builder.finish()
     }
 }
 
