@@ -33,7 +33,7 @@ enum ObjectValues {
     static func set(_ value: Any?, forKey key: String, of object: ObjectBase) {
         let info = TypeInfo.of(type(of: object))
         guard let property = info.property(named: key) else {
-            RealmError.trap(RealmError.unknownProperty(info.className, key).message)
+            RealmError.trap(StoreError.unknownProperty(info.className, key).message)
         }
         set(value ?? Optional<Any>.none as Any, property, of: object, info)
     }

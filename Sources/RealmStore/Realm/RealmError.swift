@@ -32,10 +32,6 @@ public enum RealmError {
         return StoreError.invalidValue("\(shown)", "\(Swift.type(of: shown))", for: type, className, property)
     }
 
-    static func unknownProperty(_ className: String, _ property: String) -> StoreError {
-        StoreError.unknownProperty(className, property)
-    }
-
     // MARK: Trap texts
 
     /// The call that begins a write transaction, as Realm's messages name it.
