@@ -40,7 +40,7 @@ enum ObjectValues {
 
     private static func set(_ value: Any, _ property: TypeInfo.Property, of object: ObjectBase, _ info: TypeInfo) {
         if !property.accessor.set(object, AnyValues.unwrap(value) ?? (Optional<Any>.none as Any)) {
-            RealmError.trap(RealmError.invalidValue(AnyValues.unwrap(value), for: "'\(property.type)'", info.className, property.name).message)
+            RealmError.trap(RealmError.invalidValue(AnyValues.unwrap(value), for: property.type.description, info.className, property.name).message)
         }
     }
 

@@ -183,7 +183,7 @@ struct AnyValues {
             }
         }
         if let converted = AnyValues.storeValue(value) { return .value(converted) }
-        throw RealmError.invalidValue(value, for: "'\(property.type.base.yamlName)'", info.className, property.name)
+        throw RealmError.invalidValue(value, for: property.type.base.yamlName, info.className, property.name)
     }
 }
 

@@ -26,10 +26,10 @@ public enum RealmError {
     }
 
     /// The store's `invalidValue` text for a Swift value, naming its Swift type (nil shows as
-    /// `(null)`, of type `String`).
-    static func invalidValue(_ value: Any?, for type: String, _ className: String, _ property: String) -> StoreError {
+    /// `(null)`, of type `String`), for a property of schema type `typeName` (`int?`, `Dog[]`).
+    static func invalidValue(_ value: Any?, for typeName: String, _ className: String, _ property: String) -> StoreError {
         let shown = value ?? "(null)"
-        return StoreError.invalidValue("\(shown)", "\(Swift.type(of: shown))", for: type, className, property)
+        return StoreError.invalidValue("\(shown)", "\(Swift.type(of: shown))", for: "'\(typeName)'", className, property)
     }
 
     // MARK: Trap texts
@@ -67,9 +67,17 @@ public enum RealmError {
         "LinkingObjects property '\(className).\(property)' cannot be set"
     }
 
-    /// A stored value the property cannot hold: `holder` is `a property of type 'Int'` or
-    /// `a link to 'Dog'`.
-    static func invalidStoredValue(_ value: StoreValue, for holder: String) -> String {
+    /// A stored value a property of Swift type `type` cannot hold.
+    static func invalidStoredValue(_ value: StoreValue, of type: Any.Type) -> String {
+        invalidStoredValue(value, for: "a property of type '\(type)'")
+    }
+
+    /// A stored value that is not a link to an object of `className`.
+    static func invalidStoredLink(_ value: StoreValue, to className: String) -> String {
+        invalidStoredValue(value, for: "a link to '\(className)'")
+    }
+
+    private static func invalidStoredValue(_ value: StoreValue, for holder: String) -> String {
         "Invalid stored value '\(value)' for \(holder)"
     }
 
