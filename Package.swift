@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "RealmQuery", dependencies: ["RealmSchema", "RealmFormats"]),
         // The engine: SQLite wrapper, value types, the dynamic `Store`, migrations, the query compiler.
         // It knows nothing of the Realm Swift API; what that API needs from it is `package`.
-        .target(name: "RealmEngine", dependencies: ["RealmSchema", "RealmQuery", "CSQLite", "CBSON"]),
+        .target(name: "RealmEngine", dependencies: ["RealmSchema", "RealmQuery", "RealmFormats", "CSQLite", "CBSON"]),
         // The Realm Swift API on top of the engine: Realm, Object, @Persisted, collections, Results.
         .target(name: "RealmStore", dependencies: ["RealmEngine", "RealmSchema"]),
         .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool", "TestSupport"]),

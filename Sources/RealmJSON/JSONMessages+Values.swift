@@ -1,3 +1,4 @@
+import RealmEngine
 import RealmSchema
 
 /// Messages about values: Realm's `Invalid value …` form, its map-key texts, and the reasons
@@ -17,9 +18,9 @@ extension JSONMessages {
         return "Invalid value '\(value)' of type '\(found)' for '\(element)'\(collection) property '\(property)'\(detail)."
     }
 
-    static let maxNestingLevel = "Max nesting level reached"
-    static let mapKeyLeadingDollar = "Dictionary::insert: key must not start with '$'"
-    static let mapKeyContainsDot = "Dictionary::insert: key must not contain '.'"
+    static let maxNestingLevel = StoreError.maxNestingLevel.message
+    static let mapKeyLeadingDollar = StoreError.keyStartsWithDollar.message
+    static let mapKeyContainsDot = StoreError.keyContainsDot.message
 
     /// How a value prints inside `Invalid value '…'`: strings bare, containers as compact JSON,
     /// cut at 60 characters.

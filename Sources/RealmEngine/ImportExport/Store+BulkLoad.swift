@@ -14,7 +14,7 @@ extension Store {
     /// (another connection has the store open): the load then runs in WAL mode as usual.
     @discardableResult
     public func beginBulkLoad() throws -> Bool {
-        precondition(!inWriteTransaction, "a bulk load starts outside a write transaction")
+        precondition(!inWriteTransaction, StoreError.Trap.bulkLoadStart)
         do {
             return try connection.scalarText("PRAGMA journal_mode=DELETE")?.lowercased() == "delete"
         } catch let error as StoreError {
@@ -26,7 +26,7 @@ extension Store {
 
     /// Returns to the WAL journal after a bulk load (committed or rolled back).
     public func endBulkLoad() throws {
-        precondition(!inWriteTransaction, "a bulk load ends after its write transaction")
+        precondition(!inWriteTransaction, StoreError.Trap.bulkLoadEnd)
         _ = try connection.scalarText("PRAGMA journal_mode=WAL")
     }
 }

@@ -2,8 +2,8 @@ import CSQLite
 import RealmSchema
 
 /// What `realm-import` needs beyond the public store API: one transaction that also holds a
-/// schema migration, a change counter that tells "unchanged" upserts apart, a create without
-/// the per-call savepoint, and ObjectIds straight from hex digits.
+/// schema migration, a change counter that tells "unchanged" upserts apart, and a create
+/// without the per-call savepoint.
 extension Store {
     /// Starts the import's write transaction and, when `schema` differs from the stored one,
     /// migrates inside it, so a failed or cancelled import also undoes the migration.
@@ -21,7 +21,7 @@ extension Store {
     @discardableResult
     public func beginImport(schema newSchema: Schema?) throws -> Schema {
         let before = schema
-        try connection.execute("PRAGMA cache_size=-65536")
+        try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
         try beginWrite()
         trustsLinkKeys = true
         guard let newSchema, SchemaCoding.encode(newSchema) != SchemaCoding.encode(before) else {
@@ -77,25 +77,16 @@ extension Store {
     /// the transaction may hold part of the object and must not be committed).
     public func createForImport(_ className: String, value fields: [String: InputValue], update policy: UpdatePolicy,
                                 savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
-        try createForImport(try importClass(className, policy), fields, policy: policy, savepoint: savepoint)
+        try createForImport(try creatableClass(className, policy), fields, policy: policy, savepoint: savepoint)
     }
 
     /// `createForImport(_:value:update:savepoint:)` with the fields by property position, as the
     /// importer builds them (`FieldsByPosition`, in the order of the class's persisted properties).
     package func createForImport(_ className: String, fields: consuming FieldsByPosition, update policy: UpdatePolicy,
                                  savepoint: Bool) throws -> (key: ObjectKey, existed: Bool) {
-        let info = try importClass(className, policy)
-        precondition(fields.inputs.count == info.properties.count, "fields of another schema for '\(className)'")
+        let info = try creatableClass(className, policy)
+        precondition(fields.inputs.count == info.properties.count, StoreError.Trap.fieldsOfAnotherSchema(className))
         return try createForImport(info, fields, policy: policy, savepoint: savepoint)
-    }
-
-    /// The class an import creates objects of, checked like `create` checks it.
-    private func importClass(_ className: String, _ policy: UpdatePolicy) throws -> ClassInfo {
-        try requireWrite()
-        let info = try classInfo(className)
-        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
-        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
-        return info
     }
 
     private func createForImport(_ info: ClassInfo, _ fields: consuming some ObjectFields, policy: UpdatePolicy,
@@ -109,34 +100,5 @@ extension Store {
             created = try createOrUpdateObject(info, fields, policy: policy)
         }
         return (ObjectKey(className: info.name, key: created.key), created.existed)
-    }
-}
-
-extension ObjectId {
-    /// An ObjectId from exactly 24 hex digits of either case (the importer's hot path); nil for
-    /// anything else.
-    public init?(hexDigits text: UnsafeBufferPointer<UInt8>) {
-        guard text.count == 24 else { return nil }
-        var raw: (UInt64, UInt64) = (0, 0)
-        let valid = withUnsafeMutableBytes(of: &raw) { bytes -> Bool in
-            for index in 0..<12 {
-                guard let high = Self.hexValue(text[2 * index]), let low = Self.hexValue(text[2 * index + 1]) else { return false }
-                bytes[index] = high << 4 | low
-            }
-            return true
-        }
-        guard valid, let id = Swift.withUnsafeBytes(of: &raw, { ObjectId(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(12))) }) else {
-            return nil
-        }
-        self = id
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

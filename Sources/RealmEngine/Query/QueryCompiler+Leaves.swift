@@ -48,7 +48,7 @@ extension QueryCompiler {
             let sql = "(SELECT count(*) FROM \(from) WHERE \(rows.conditions.joined(separator: " AND ")) AND \(condition))"
             return CompiledValue(value: sql, tag: nil, base: .int(.int))
         case .variable:
-            guard let variable = context.variable else { preconditionFailure("SUBQUERY variable outside its SUBQUERY") }
+            guard let variable = context.variable else { preconditionFailure(StoreError.Trap.variableOutsideSubquery) }
             return variable
         }
     }

@@ -105,7 +105,7 @@ extension QueryCompiler {
             let object = try backlinkRows(origin: origin, property: name, to: alias, &frame)
             return (frame!, nil, object)
         case .allBacklinks:
-            preconditionFailure("@links.@count is compiled by count(_:)")
+            preconditionFailure(StoreError.Trap.allBacklinksRows)
         }
     }
 
@@ -121,7 +121,7 @@ extension QueryCompiler {
     /// The text of a map subscript.
     func mapKey(_ key: TypedValue) throws -> String {
         let value = try storeValue(key, for: .string)
-        guard case .string(let text) = value else { throw StoreError(.invalidValue, "a map subscript must be a string") }
+        guard case .string(let text) = value else { throw StoreError.mapSubscriptNotString }
         return text
     }
 }

@@ -117,7 +117,7 @@ package final class QueryCompiler {
         inner.alias = current
         inner.className = className
         let value = try leaf(path.leaf, inner, &frame)
-        precondition(frame == nil, "a single-valued path produced a multi-valued frame")
+        precondition(frame == nil, StoreError.Trap.singleValuedFrame)
         return value
     }
 

@@ -109,8 +109,7 @@ extension Store {
     }
 
     func compile(_ parsed: ParsedQuery, _ className: String, arguments: [StoreValue], within keys: [Int64]? = nil) throws -> CompiledQuery {
-        let info = try classInfo(className)
-        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        _ = try queryableClass(className)
         let checker = QueryTypeChecker(schema: schema, arguments: arguments.map(Store.argumentKind))
         let plan = try checker.check(parsed, className: className)
         let compiler = QueryCompiler(store: self, arguments: arguments)
@@ -150,7 +149,7 @@ extension Store {
 }
 
 /// The SQL functions compiled queries call, registered on a connection when a query first
-/// needs them (`Store.preparedQuery`).
+/// needs them (`Store.queryStatement(_:cached:)`, when preparing fails for want of them).
 ///
 /// `rq_match(operation, flags, value, pattern)`: 1 when the strings match under
 /// `QueryText.Operation(rawValue: operation)` with flags 1 (`[c]`) and 2 (`[d]`), else 0 (also

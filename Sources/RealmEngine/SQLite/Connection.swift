@@ -19,9 +19,9 @@ final class Connection {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &database, flags, nil)
         guard code == SQLITE_OK, let database else {
-            let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let message = database.map { String(cString: sqlite3_errmsg($0)) }
             if let database { sqlite3_close_v2(database) }
-            throw StoreError(.sqlite(code), "Unable to open '\(path)': \(message)")
+            throw StoreError.unableToOpen(path, code: code, message)
         }
         self.handle = database
         self.path = path
@@ -49,11 +49,15 @@ final class Connection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw StoreError(.sqlite(sqlite3_extended_errcode(handle)), text, sql: sql)
+            throw StoreError.sqliteFailure(sqlite3_extended_errcode(handle), text, sql: sql)
         }
     }
 
-    /// The cached prepared statement for `sql`, reset and ready for binding.
+    /// The prepared statement for `sql`, made on first use and kept until `clearCache()`.
+    ///
+    /// It is handed out as it is, not reset: each user resets it when done (`run()` does,
+    /// `step()` does when it fails, readers `defer { statement.reset() }`), so the next one finds
+    /// it ready for binding.
     func cached(_ sql: String) throws -> Statement {
         if let statement = cache[sql] {
             return statement
@@ -90,7 +94,7 @@ final class Connection {
             arguments = String(String(cString: expanded).prefix(4096))
             sqlite3_free(expanded)
         }
-        return StoreError(.sqlite(extended == 0 ? code : extended), message, sql: sql, arguments: arguments)
+        return StoreError.sqliteFailure(extended == 0 ? code : extended, message, sql: sql, arguments: arguments)
     }
 }
 

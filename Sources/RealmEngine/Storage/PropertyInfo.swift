@@ -34,18 +34,13 @@ final class PropertyInfo {
         self.base = schema.type.base
         self.collection = schema.type.collection
         self.isOptional = schema.type.isOptional
-        self.isMixed = schema.type.base == .mixed
+        self.isMixed = schema.type.isMixed
         self.className = className
         self.column = quoted(schema.storedName)
         self.typeColumn = quoted(schema.storedName + ".type")
         self.sideTable = quoted(className + "." + schema.storedName)
-        if case .object(let target) = schema.type.base {
-            self.target = target
-            self.targetIsEmbedded = model(target)?.kind == .embedded
-        } else {
-            self.target = nil
-            self.targetIsEmbedded = false
-        }
+        self.target = schema.type.linkTarget
+        self.targetIsEmbedded = schema.type.linkTarget.map { model($0)?.kind == .embedded } ?? false
     }
 
     /// Whether the value is `mixed` (stored: the hot paths ask for every property).
@@ -194,5 +189,24 @@ final class PropertyInfo {
             "CREATE TRIGGER \(trigger("delete")) AFTER DELETE ON \(quotedTable) BEGIN \(deleteOld) END",
             "CREATE TRIGGER \(trigger("update")) AFTER UPDATE OF \(column) ON \(quotedTable) BEGIN \(deleteOld) \(insertNew) END",
         ]
+    }
+}
+
+/// How the store tells property types apart; the importer (`ImportProperty`) classifies its
+/// properties with the same definitions.
+extension PropertyType {
+    /// Whether the values are mixed (`AnyRealmValue`): stored with a type tag beside them.
+    package var isMixed: Bool { base == .mixed }
+
+    /// The class the values link to (a to-one link, or a collection of links); nil otherwise,
+    /// `linkingObjects` included (computed, never stored).
+    package var linkTarget: String? {
+        if case .object(let target) = base { return target }
+        return nil
+    }
+
+    /// Whether this is one value that is neither a link nor mixed: a plain typed column.
+    package var isSingleScalar: Bool {
+        collection == .single && linkTarget == nil && !isMixed
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RealmFormats
 import RealmSchema
 
 /// The schema's stored form: JSON text in `_realm_meta` (key `schema`), deterministic (sorted
@@ -17,7 +18,7 @@ enum SchemaCoding {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let version = (object["schemaVersion"] as? NSNumber)?.uint64Value,
               let models = object["models"] as? [[String: Any]] else {
-            throw StoreError(.invalidFile, "The stored schema cannot be read.")
+            throw StoreError.unreadableSchema
         }
         return Schema(schemaVersion: version, models: try models.map(decode(model:)))
     }
@@ -36,7 +37,7 @@ enum SchemaCoding {
     private static func decode(model object: [String: Any]) throws -> ModelSchema {
         guard let name = object["name"] as? String, let kind = (object["kind"] as? String).flatMap(ModelKind.init(rawValue:)),
               let properties = object["properties"] as? [[String: Any]] else {
-            throw StoreError(.invalidFile, "The stored schema has a malformed model.")
+            throw StoreError.malformedSchemaModel
         }
         return ModelSchema(name: name, kind: kind, primaryKey: object["primaryKey"] as? String, doc: object["doc"] as? String,
                            properties: try properties.map(decode(property:)), sourceFile: object["sourceFile"] as? String)
@@ -70,7 +71,7 @@ enum SchemaCoding {
         guard let name = object["name"] as? String, let typeName = object["type"] as? String,
               let collection = (object["collection"] as? String).flatMap(CollectionKind.init(rawValue:)),
               let indexed = (object["indexed"] as? String).flatMap(IndexKind.init(rawValue:)) else {
-            throw StoreError(.invalidFile, "The stored schema has a malformed property.")
+            throw StoreError.malformedSchemaProperty
         }
         let base: BaseType
         switch typeName {
@@ -80,7 +81,7 @@ enum SchemaCoding {
             base = .linkingObjects(objectType: object["objectType"] as? String ?? "", property: object["property"] as? String ?? "")
         default:
             guard let scalar = BaseType.scalarNames[typeName] else {
-                throw StoreError(.invalidFile, "The stored schema has an unknown type '\(typeName)'.")
+                throw StoreError.unknownSchemaType(typeName)
             }
             base = scalar
         }
@@ -99,7 +100,7 @@ enum SchemaCoding {
         case .int(let v): ["int", String(v)]
         case .double(let v): ["double", String(v.bitPattern)]
         case .string(let v): ["string", v]
-        case .data(let v): ["data", Data(v).base64EncodedString()]
+        case .data(let v): ["data", Base64.encode(v)]
         case .date(let seconds, let nanoseconds): ["date", String(seconds), Int(nanoseconds)]
         case .decimal128(let v): ["decimal128", v]
         case .objectId(let v): ["objectId", v]
@@ -117,12 +118,14 @@ enum SchemaCoding {
         case "int": return .int(Int64(text) ?? 0)
         case "double": return .double(Double(bitPattern: UInt64(text) ?? 0))
         case "string": return .string(text)
-        case "data": return .data(Array(Data(base64Encoded: text) ?? Data()))
+        case "data":
+            guard let bytes = Base64.decode(text) else { throw StoreError.malformedSchemaValue }
+            return .data(bytes)
         case "date": return .date(seconds: Int64(text) ?? 0, nanoseconds: Int32(array.count > 2 ? array[2] as? Int ?? 0 : 0))
         case "decimal128": return .decimal128(text)
         case "objectId": return .objectId(text)
         case "uuid": return .uuid(text)
-        default: throw StoreError(.invalidFile, "The stored schema has a malformed value.")
+        default: throw StoreError.malformedSchemaValue
         }
     }
 }

@@ -69,7 +69,6 @@ struct SchemaDiff {
 
     /// The migration-required error listing every difference.
     var error: StoreError {
-        StoreError(.migrationRequired, "Migration is required due to the following errors:\n- "
-            + differences.joined(separator: "\n- "))
+        StoreError.migrationRequired(differences)
     }
 }

@@ -5,7 +5,7 @@ extension Store {
         case .collection(let elements): return elements
         case .value(.list(let values)): return values.map { .value($0) }
         case .value(.null): return []
-        default: throw notEnumerable(input, property)
+        default: throw StoreError.notEnumerable(input.mixedValue, for: property)
         }
     }
 
@@ -15,13 +15,8 @@ extension Store {
         case .map(let entries), .object(let entries): return entries
         case .value(.dictionary(let values)): return values.mapValues { .value($0) }
         case .value(.null): return [:]
-        default: throw notEnumerable(input, property)
+        default: throw StoreError.notEnumerable(input.mixedValue, for: property)
         }
-    }
-
-    private func notEnumerable(_ input: InputValue, _ property: PropertyInfo) -> StoreError {
-        StoreError(.invalidValue, "Invalid value (\(input.mixedValue)) for \(property.typeDescription) property "
-            + "'\(property.className).\(property.name)': value is not enumerable.")
     }
 
     /// The stored elements of a list in order, or of a set.

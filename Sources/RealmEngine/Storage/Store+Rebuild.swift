@@ -1,12 +1,20 @@
 import RealmSchema
 
 extension Store {
+    /// The prefix of the tables of a retired class (`_realm_old.<name>`).
+    private static let retiredPrefix = "_realm_old."
+
+    /// The model name of a retired class's table name.
+    static func retiredClassName(_ table: String) -> String {
+        String(table.dropFirst(retiredPrefix.count))
+    }
+
     /// Moves a changed or removed class aside: drops its indexes, triggers and FTS tables and
     /// renames its tables to `_realm_old.<name>`; returns the storage of the renamed tables.
     func retire(_ model: ModelSchema, id: Int64, in schema: Schema) throws -> ClassInfo {
         let info = ClassInfo(model: model, classID: id, schema: schema)
         var renamed = model
-        renamed.name = "_realm_old." + model.name
+        renamed.name = Store.retiredPrefix + model.name
         for property in info.properties {
             try dropIndexes(of: property.schema, table: model.name)
             if !property.isSingle {

@@ -20,7 +20,7 @@ extension Store {
     public func listInsert(_ object: ObjectKey, _ property: String, _ value: InputValue, at index: Int) throws {
         let (_, info) = try collection(object, property, kind: .list, writing: true)
         let count = try self.count(object, property)
-        guard index >= 0 && index <= count else { throw indexOutOfRange(index, count, info) }
+        guard index >= 0 && index <= count else { throw StoreError.indexOutOfBounds(index, count: count, info.className, info.name) }
         try atomically {
             try shiftPositions(info, owner: object.key, from: index, by: 1)
             try writeElement(info, owner: object.key, position: index, value)
@@ -31,7 +31,7 @@ extension Store {
     public func listSet(_ object: ObjectKey, _ property: String, _ value: InputValue, at index: Int) throws {
         let (_, info) = try collection(object, property, kind: .list, writing: true)
         let elements = try storedElements(info, owner: object.key)
-        guard elements.indices.contains(index) else { throw indexOutOfRange(index, elements.count, info) }
+        guard elements.indices.contains(index) else { throw StoreError.indexOutOfBounds(index, count: elements.count, info.className, info.name) }
         try atomically {
             try discard(info, [elements[index]])
             try writeElement(info, owner: object.key, position: index, value)
@@ -42,7 +42,7 @@ extension Store {
     public func listRemove(_ object: ObjectKey, _ property: String, at index: Int) throws {
         let (_, info) = try collection(object, property, kind: .list, writing: true)
         let elements = try storedElements(info, owner: object.key)
-        guard elements.indices.contains(index) else { throw indexOutOfRange(index, elements.count, info) }
+        guard elements.indices.contains(index) else { throw StoreError.indexOutOfBounds(index, count: elements.count, info.className, info.name) }
         try atomically {
             try discard(info, [elements[index]])
             let statement = try connection.cached("DELETE FROM \(info.sideTable) WHERE owner = ? AND pos = ?")
@@ -77,7 +77,7 @@ extension Store {
                 guard let scalar = MixedTag.scalar(value), let value = ValueCodec.encode(value, base: scalar.base) else { return }
                 (tag, encoded) = (scalar.tag, value)
             } else {
-                guard let value = ValueCodec.encode(value, base: info.base) else { throw invalidValue(value, for: info) }
+                guard let value = ValueCodec.encode(value, base: info.base) else { throw StoreError.invalidValue(value, for: info) }
                 encoded = value
             }
         }
@@ -120,7 +120,7 @@ extension Store {
         let owner = try classInfo(object.className)
         let info = try owner.property(property)
         guard !info.isSingle, kind == nil || info.collection == kind else {
-            throw StoreError(.invalidValue, "Property '\(owner.name).\(property)' is not a \(kind?.rawValue ?? "collection")")
+            throw StoreError.notCollection(owner.name, property, kind)
         }
         guard try exists(owner, object.key) else { throw StoreError.invalidatedObject }
         return (owner, info)
@@ -146,9 +146,5 @@ extension Store {
         away.bind(3, Int64(from))
         try away.run()
         try run("UPDATE \(info.sideTable) SET pos = -1 - pos WHERE owner = ? AND pos < 0", owner)
-    }
-
-    private func indexOutOfRange(_ index: Int, _ count: Int, _ info: PropertyInfo) -> StoreError {
-        StoreError(.invalidValue, "Index \(index) is out of bounds (must be less than \(count)) for '\(info.className).\(info.name)'.")
     }
 }

@@ -14,8 +14,8 @@ extension Store {
         case .set:
             let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
             for element in try elements(of: input, property) {
-                if property.isMixed, case .list = element.mixedValue { throw invalidValue(element.mixedValue, for: property) }
-                if property.isMixed, case .dictionary = element.mixedValue { throw invalidValue(element.mixedValue, for: property) }
+                if property.isMixed, case .list = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
+                if property.isMixed, case .dictionary = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
                 let slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
                 statement.bind(1, owner)
                 if property.setNeedsTypeColumn {
@@ -29,7 +29,7 @@ extension Store {
         case .map:
             try writeMap(property, owner: owner, try entries(of: input, property), policy: policy, merge: merge)
         case .single:
-            preconditionFailure("writeCollection on a single-valued property")
+            preconditionFailure(StoreError.Trap.singleValued("writeCollection"))
         }
     }
 
@@ -108,7 +108,7 @@ extension Store {
         if property.isLink {
             guard let key = try linkTarget(property, element, current: current, policy: policy) else {
                 if allowsNull { return (.null, 0) }
-                throw invalidValue(.null, for: property)
+                throw StoreError.invalidValue(.null, for: property)
             }
             return (.int(key), 1)
         }

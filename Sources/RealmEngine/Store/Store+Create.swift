@@ -12,24 +12,31 @@ extension Store {
     /// always created through their parent. The whole call is atomic: on error nothing of it
     /// remains. Asymmetric classes go to the outbox (see `outbox(_:)`).
     ///
-    /// - Throws: `Attempting to create an object of type 'Item' with an existing primary key
-    ///   value 'A'` (`.error`), `'Note' does not have a primary key and can not be updated`
-    ///   (`.all`/`.modified` without a primary key), `Embedded objects cannot be created
-    ///   directly`, type errors in Realm's wording, and the write-transaction error.
+    /// - Throws: `StoreError` (texts in `StoreError.swift`), code `.objectAlreadyExists` for an
+    ///   existing primary key under `.error`, `.noPrimaryKey` for `.all`/`.modified` without a
+    ///   primary key, `.embeddedCreatedDirectly`, `.invalidValue` for type errors, and
+    ///   `.notInWriteTransaction`.
     ///
     /// For example:
     ///
     ///     try store.create("Order", value: ["id": 1, "items": [["sku": "D", "qty": 4]]], update: .all)
     @discardableResult
     public func create(_ className: String, value: [String: InputValue], update policy: UpdatePolicy = .error) throws -> ObjectKey {
+        let info = try creatableClass(className, policy)
+        if info.isAsymmetric && policy != .error {
+            throw StoreError.asymmetricUpdate(className)
+        }
+        return ObjectKey(className: className, key: try atomically { try createObject(info, value, policy: policy) })
+    }
+
+    /// The class of a top-level `create` (and of the importer's and the typed API's), checked:
+    /// in a write transaction, not embedded, with a primary key unless `policy` is `.error`.
+    func creatableClass(_ className: String, _ policy: UpdatePolicy) throws -> ClassInfo {
         try requireWrite()
         let info = try classInfo(className)
         if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
         if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
-        if info.isAsymmetric && policy != .error {
-            throw StoreError(.invalidValue, "Asymmetric objects of type '\(className)' can only be created, not updated")
-        }
-        return ObjectKey(className: className, key: try atomically { try createObject(info, value, policy: policy) })
+        return info
     }
 
     /// Creates or upserts one object (top-level or nested); returns its key.
@@ -112,9 +119,9 @@ extension Store {
             }
             return try insertObject(target, fields, policy: policy)
         case .value(let value):
-            throw invalidValue(value, for: property)
+            throw StoreError.invalidValue(value, for: property)
         default:
-            throw invalidValue(input.mixedValue, for: property)
+            throw StoreError.invalidValue(input.mixedValue, for: property)
         }
     }
 
@@ -122,20 +129,15 @@ extension Store {
     func scalarInput(_ input: consuming InputValue, _ property: PropertyInfo) throws -> StoreValue {
         switch consume input {
         case .value(let value): return value
-        case let other: throw invalidValue(other.mixedValue, for: property)
+        case let other: throw StoreError.invalidValue(other.mixedValue, for: property)
         }
     }
 
     /// Encodes a typed value for its slot, checking type and optionality.
     func encode(_ value: StoreValue, _ property: PropertyInfo, optional: Bool) throws -> SQLValue {
-        if value.isNull && !optional { throw invalidValue(value, for: property) }
-        guard let encoded = ValueCodec.encode(value, base: property.base) else { throw invalidValue(value, for: property) }
+        if value.isNull && !optional { throw StoreError.invalidValue(value, for: property) }
+        guard let encoded = ValueCodec.encode(value, base: property.base) else { throw StoreError.invalidValue(value, for: property) }
         return encoded
-    }
-
-    func invalidValue(_ value: StoreValue, for property: PropertyInfo) -> StoreError {
-        StoreError.invalidValue(value.isNull ? "<null>" : value.description, value.typeName, for: property.typeDescription,
-                                property.className, property.name)
     }
 
     /// The value a new object gets for a missing property (schema default, else Realm's).

@@ -33,10 +33,7 @@ extension Store {
     ///
     ///     let batch = try store.outbox("Reading", limit: 1000)
     public func outbox(_ className: String, limit: Int = .max) throws -> [ObjectKey] {
-        let info = try classInfo(className)
-        guard info.isAsymmetric else {
-            throw StoreError(.invalidValue, "'\(className)' is not an asymmetric class and has no outbox")
-        }
+        let info = try outboxClass(className)
         let statement = try connection.cached("SELECT _key FROM \(info.table) ORDER BY _key LIMIT ?")
         statement.bind(1, Int64(min(limit, Int(Int64.max))))
         defer { statement.reset() }
@@ -53,12 +50,17 @@ extension Store {
         try requireWrite()
         try atomically {
             for object in objects {
-                let info = try classInfo(object.className)
-                guard info.isAsymmetric else {
-                    throw StoreError(.invalidValue, "'\(object.className)' is not an asymmetric class and has no outbox")
-                }
-                try deleteObject(info, object.key, fromOwner: false)
+                try deleteObject(try outboxClass(object.className), object.key, fromOwner: false)
             }
         }
+    }
+
+    /// The storage of an asymmetric class, whose objects wait in its outbox.
+    ///
+    /// - Throws: `StoreError.notAsymmetric` for any other class.
+    func outboxClass(_ className: String) throws -> ClassInfo {
+        let info = try classInfo(className)
+        guard info.isAsymmetric else { throw StoreError.notAsymmetric(className) }
+        return info
     }
 }

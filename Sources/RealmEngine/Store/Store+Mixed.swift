@@ -18,7 +18,7 @@ extension Store {
             return .dictionary(result)
         }
         guard let className = classNames[tag - MixedTag.linkBase] else {
-            throw StoreError.invalidFile(path, "a mixed value has the unknown type tag \(tag)")
+            throw StoreError.unknownMixedTag(path, tag)
         }
         return .object(ObjectKey(className: className, key: value.int))
     }

@@ -16,8 +16,7 @@ extension Store {
     ///
     ///     let item = try store.object("Item", primaryKey: "A")
     public func object(_ className: String, primaryKey: StoreValue) throws -> ObjectKey? {
-        let info = try classInfo(className)
-        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        let info = try queryableClass(className)
         guard info.primaryKey != nil else { throw StoreError.noPrimaryKey(className) }
         return try lookup(info, primaryKey).map { ObjectKey(className: className, key: $0) }
     }
@@ -31,7 +30,7 @@ extension Store {
             statement = try prepared(&info.lookupNullStatement, nullSQL)
         } else {
             guard let encoded = ValueCodec.encode(value, base: primaryKey.base) else {
-                throw invalidValue(value, for: primaryKey)
+                throw StoreError.invalidValue(value, for: primaryKey)
             }
             statement = try prepared(&info.lookupStatement, lookupSQL)
             statement.bind(1, encoded)
@@ -44,14 +43,26 @@ extension Store {
     ///
     /// - Throws: for asymmetric classes, whose objects are write-only (see `outbox`).
     public func objects(_ className: String, order: ObjectOrder = .insertion) throws -> [ObjectKey] {
+        try keys(of: try queryableClass(className), order: order)
+    }
+
+    /// The storage of a class whose objects can be read and queried.
+    ///
+    /// - Throws: `StoreError.asymmetricQuery` for an asymmetric class (write-only, see `outbox`).
+    func queryableClass(_ className: String) throws -> ClassInfo {
         let info = try classInfo(className)
         if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
-        return try keys(of: info, order: order)
+        return info
+    }
+
+    /// `SELECT _key FROM "C" ORDER BY …` in `order` (the primary key, then the key).
+    func keysSQL(_ info: ClassInfo, _ order: ObjectOrder) -> String {
+        let orderBy = order == .primaryKey ? info.primaryKey.map { "\($0.column), _key" } ?? "_key" : "_key"
+        return "SELECT _key FROM \(info.table) ORDER BY \(orderBy)"
     }
 
     func keys(of info: ClassInfo, order: ObjectOrder) throws -> [ObjectKey] {
-        let orderBy = order == .primaryKey ? info.primaryKey.map { "\($0.column), _key" } ?? "_key" : "_key"
-        let statement = try connection.cached("SELECT _key FROM \(info.table) ORDER BY \(orderBy)")
+        let statement = try connection.cached(keysSQL(info, order))
         defer { statement.reset() }
         var result: [ObjectKey] = []
         while try statement.step() {
@@ -62,8 +73,7 @@ extension Store {
 
     /// The number of objects of a class.
     public func count(_ className: String) throws -> Int {
-        let info = try classInfo(className)
-        if info.isAsymmetric { throw StoreError.asymmetricQuery(className) }
+        let info = try queryableClass(className)
         let statement = try connection.cached("SELECT count(*) FROM \(info.table)")
         defer { statement.reset() }
         _ = try statement.step()
@@ -123,7 +133,7 @@ extension Store {
 
     func decoded(_ source: some ColumnSource, _ base: BaseType) throws -> StoreValue {
         guard let value = ValueCodec.decode(source, base: base) else {
-            throw StoreError.invalidFile(path, "a stored '\(base.yamlName)' value is malformed")
+            throw StoreError.malformedStoredValue(path, base.yamlName)
         }
         return value
     }
@@ -146,17 +156,9 @@ extension Store {
             }
             return .dictionary(result)
         case .list, .set:
-            let order = property.collection == .list ? " ORDER BY pos" : ""
-            let statement = try connection.cached("SELECT value\(typeColumn) FROM \(property.sideTable) WHERE owner = ?\(order)")
-            statement.bind(1, owner)
-            var rows: [(SQLValue, Int64)] = []
-            while try statement.step() {
-                rows.append((statement.raw(0), typeColumn.isEmpty ? 0 : statement.int64(1)))
-            }
-            statement.reset()
-            return .list(try rows.map { try element($0.0, tag: $0.1, property) })
+            return .list(try storedElements(property, owner: owner).map { try element($0.value, tag: $0.tag, property) })
         case .single:
-            preconditionFailure("readCollection on a single-valued property")
+            preconditionFailure(StoreError.Trap.singleValued("readCollection"))
         }
     }
 

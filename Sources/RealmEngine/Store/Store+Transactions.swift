@@ -4,7 +4,7 @@ extension Store {
 
     /// Starts a write transaction (SQLite `BEGIN IMMEDIATE`: waits for other writers).
     ///
-    /// - Throws: `The Realm is already in a write transaction` when one is open (no nesting).
+    /// - Throws: `StoreError.alreadyInWriteTransaction` when one is open (no nesting).
     public func beginWrite() throws {
         guard !inWriteTransaction else { throw StoreError.alreadyInWriteTransaction }
         try connection.execute("BEGIN IMMEDIATE")
@@ -15,11 +15,7 @@ extension Store {
     /// Commits the open write transaction.
     public func commitWrite() throws {
         try requireWrite()
-        if nextNodeLoaded {
-            let statement = try connection.cached("INSERT OR REPLACE INTO _realm_meta(key, value) VALUES ('nextNode', ?)")
-            statement.bind(1, nextNode)
-            try statement.run()
-        }
+        try saveNextNode()
         try connection.execute("COMMIT")
         inWriteTransaction = false
         nextNodeLoaded = false
@@ -82,6 +78,14 @@ extension Store {
         let statement = try Statement(database: connection.handle, sql: sql())
         slot = statement
         return statement
+    }
+
+    /// Writes the node counter back to `_realm_meta` if this transaction read (and so may have
+    /// advanced) it; the next transaction reads it again.
+    func saveNextNode() throws {
+        guard nextNodeLoaded else { return }
+        try run("INSERT OR REPLACE INTO _realm_meta(key, value) VALUES ('nextNode', ?)", nextNode)
+        nextNodeLoaded = false
     }
 
     /// A fresh node id for a list or dictionary nested in a mixed value.

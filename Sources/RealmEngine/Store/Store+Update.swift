@@ -3,8 +3,9 @@ extension Store {
     /// are replaced, a nested object input creates a new object (or upserts one with a primary
     /// key), a replaced embedded object is deleted.
     ///
-    /// - Throws: `Cannot modify primary key after creation: 'C.p'` for a changed primary key,
-    ///   `Object has been deleted or invalidated.`, type errors, the write-transaction error.
+    /// - Throws: `StoreError` code `.primaryKeyModified` for a changed primary key,
+    ///   `.invalidatedObject` for a deleted object, `.invalidValue` for type errors,
+    ///   `.notInWriteTransaction`.
     ///
     /// For example:
     ///

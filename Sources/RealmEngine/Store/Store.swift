@@ -46,8 +46,9 @@ public final class Store {
     /// Every mixed property, for nullifying links held in mixed values.
     var mixedProperties: [(ClassInfo, PropertyInfo)] = []
     var inWriteTransaction = false
-    /// Whether each `create`, `set`, `delete` and `drainOutbox` runs in its own savepoint, so
-    /// that one failing call leaves none of its changes (default `true`).
+    /// Whether each change (`create`, `set`, `delete`, `deleteAll`, the List, MutableSet and
+    /// Map operations, `drainOutbox`) runs in its own savepoint, so that one failing call
+    /// leaves none of its changes (default `true`).
     ///
     /// Bulk loaders that cancel the whole write transaction on any error (realm-import) may turn
     /// it off: the savepoint's page journal costs about a fifth of an insert. With it off, a
@@ -81,14 +82,14 @@ public final class Store {
     /// Opens an existing store with the schema stored in it.
     public init(path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError.invalidFile(path, "no such file")
+            throw StoreError.noSuchFile(path)
         }
         self.path = path
         self.connection = try Connection(path: path)
         self.schema = Schema()
         try configure()
         guard let stored = try Store.storedSchema(connection) else {
-            throw StoreError.invalidFile(path, "it holds no schema")
+            throw StoreError.noStoredSchema(path)
         }
         try installSchema(stored.schema)
     }
@@ -103,9 +104,8 @@ public final class Store {
 
     private func configure() throws {
         _ = try connection.scalarText("PRAGMA journal_mode=WAL")
-        // 64 MB page cache (SQLite's default is 2 MB): large imports touch indexes all over the
-        // file; savepoint journals stay in memory.
-        try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536")
+        try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF")
+        try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
     }
 
     /// Builds the per-class storage descriptions for `schema` from `_realm_classes` ids.
@@ -122,7 +122,7 @@ public final class Store {
         mixedProperties = []
         for model in schema.models {
             guard let id = ids[model.name] else {
-                throw StoreError.invalidFile(path, "class '\(model.name)' has no id")
+                throw StoreError.classWithoutID(path, model.name)
             }
             let info = ClassInfo(model: model, classID: id, schema: schema)
             classes[model.name] = info

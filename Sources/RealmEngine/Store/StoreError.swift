@@ -1,4 +1,10 @@
+import RealmSchema
+
 /// The one error type of the store: what went wrong, in Realm's wording where Realm has one.
+///
+/// Every store error is made by one of the factories below (and every trap of the engine
+/// takes its text from `StoreError.Trap`), so each message is written once; the Swift API
+/// adds its own in `RealmError`.
 ///
 /// SQLite failures carry SQLite's message, the SQL text and the bound arguments; the
 /// arguments may hold user data, so `description` prints them only when
@@ -55,17 +61,25 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+// MARK: Objects and properties
+
 extension StoreError {
     static func objectAlreadyExists(_ className: String, _ key: String) -> StoreError {
         StoreError(.objectAlreadyExists,
                    "Attempting to create an object of type '\(className)' with an existing primary key value '\(key)'")
     }
 
-    static func noPrimaryKey(_ className: String) -> StoreError {
-        StoreError(.noPrimaryKey, "'\(className)' does not have a primary key and can not be updated")
+    package static func noPrimaryKey(_ className: String) -> StoreError {
+        StoreError(.noPrimaryKey, noPrimaryKeyText(className) + " and can not be updated")
     }
 
-    static let embeddedCreatedDirectly = StoreError(.embeddedCreatedDirectly, "Embedded objects cannot be created directly")
+    /// `'C' does not have a primary key`: the start of `noPrimaryKey`, and the Swift API's
+    /// message for a primary-key lookup on such a class.
+    package static func noPrimaryKeyText(_ className: String) -> String {
+        "'\(className)' does not have a primary key"
+    }
+
+    package static let embeddedCreatedDirectly = StoreError(.embeddedCreatedDirectly, "Embedded objects cannot be created directly")
 
     static let embeddedAlreadyOwned = StoreError(.embeddedAlreadyOwned, "Cannot set a link to an existing managed embedded object")
 
@@ -73,37 +87,203 @@ extension StoreError {
         StoreError(.primaryKeyModified, "Cannot modify primary key after creation: '\(className).\(property)'")
     }
 
-    static let notInWriteTransaction = StoreError(
-        .notInWriteTransaction,
-        "Can only add, remove, or create objects in a Realm in a write transaction - call beginWrite on a Store instance first.")
+    static func asymmetricUpdate(_ className: String) -> StoreError {
+        StoreError(.invalidValue, "Asymmetric objects of type '\(className)' can only be created, not updated")
+    }
 
-    static let alreadyInWriteTransaction = StoreError(.alreadyInWriteTransaction, "The Realm is already in a write transaction")
-
-    static let maxNestingLevel = StoreError(.maxNestingLevel, "Max nesting level reached")
-
-    static let keyContainsDot = StoreError(.invalidDictionaryKey, "Dictionary::insert: key must not contain '.'")
-
-    static let keyStartsWithDollar = StoreError(.invalidDictionaryKey, "Dictionary::insert: key must not start with '$'")
-
-    static func invalidValue(_ value: String, _ kind: String, for type: String, _ className: String, _ property: String) -> StoreError {
+    package static func invalidValue(_ value: String, _ kind: String, for type: String, _ className: String,
+                                     _ property: String) -> StoreError {
         StoreError(.invalidValue, "Invalid value '\(value)' of type '\(kind)' for \(type) property '\(className).\(property)'.")
     }
 
-    static func unknownClass(_ name: String) -> StoreError {
+    /// An object given as a value that is neither a dictionary, an array nor an object of the
+    /// class (`missing key` names the class's first property).
+    package static func missingKey(_ value: String, _ className: String, _ property: String) -> StoreError {
+        StoreError(.invalidValue, "Invalid value '\(value)' to initialize object of type '\(className)': missing key '\(property)'")
+    }
+
+    /// `invalidValue` for a value the store cannot put in `property` (null shows as `<null>`).
+    static func invalidValue(_ value: StoreValue, for property: PropertyInfo) -> StoreError {
+        invalidValue(value.isNull ? "<null>" : value.description, value.typeName, for: property.typeDescription,
+                     property.className, property.name)
+    }
+
+    /// A List, MutableSet or Map input that is neither a collection nor null.
+    static func notEnumerable(_ value: StoreValue, for property: PropertyInfo) -> StoreError {
+        StoreError(.invalidValue, "Invalid value (\(value)) for \(property.typeDescription) property "
+            + "'\(property.className).\(property.name)': value is not enumerable.")
+    }
+
+    package static func unknownClass(_ name: String) -> StoreError {
         StoreError(.unknownClass, "Object type '\(name)' is not managed by the Realm.")
     }
 
-    static func unknownProperty(_ className: String, _ property: String) -> StoreError {
+    package static func unknownProperty(_ className: String, _ property: String) -> StoreError {
         StoreError(.unknownProperty, "Property '\(property)' does not exist on object type '\(className)'.")
     }
 
-    static let invalidatedObject = StoreError(.invalidatedObject, "Object has been deleted or invalidated.")
+    package static let invalidatedObject = StoreError(.invalidatedObject, "Object has been deleted or invalidated.")
+}
+
+// MARK: Collections and mixed values
+
+extension StoreError {
+    /// `Property 'C.p' is not a list` (or set, map; `collection` when no kind is asked for).
+    static func notCollection(_ className: String, _ property: String, _ kind: CollectionKind?) -> StoreError {
+        StoreError(.invalidValue, "Property '\(className).\(property)' is not a \(kind?.rawValue ?? "collection")")
+    }
+
+    static func indexOutOfBounds(_ index: Int, count: Int, _ className: String, _ property: String) -> StoreError {
+        StoreError(.invalidValue, "Index \(index) is out of bounds (must be less than \(count)) for '\(className).\(property)'.")
+    }
+
+    package static let maxNestingLevel = StoreError(.maxNestingLevel, "Max nesting level reached")
+
+    package static let keyContainsDot = StoreError(.invalidDictionaryKey, "Dictionary::insert: key must not contain '.'")
+
+    package static let keyStartsWithDollar = StoreError(.invalidDictionaryKey, "Dictionary::insert: key must not start with '$'")
+}
+
+// MARK: Transactions, queries, the outbox
+
+extension StoreError {
+    static let notInWriteTransaction = StoreError(.notInWriteTransaction, notInWriteTransactionText(call: "beginWrite on a Store instance"))
+
+    /// Realm's text for a change outside a write transaction, naming the `call` that begins one.
+    package static func notInWriteTransactionText(call: String) -> String {
+        "Can only add, remove, or create objects in a Realm in a write transaction - call \(call) first."
+    }
+
+    static let alreadyInWriteTransaction = StoreError(.alreadyInWriteTransaction, "The Realm is already in a write transaction")
 
     static func asymmetricQuery(_ className: String) -> StoreError {
         StoreError(.asymmetricQuery, "Cannot query an asymmetric class: '\(className)' objects are write-only (outbox).")
     }
 
-    static func invalidFile(_ path: String, _ reason: String) -> StoreError {
+    package static func notAsymmetric(_ className: String) -> StoreError {
+        StoreError(.invalidValue, "'\(className)' is not an asymmetric class and has no outbox")
+    }
+
+    static let mapSubscriptNotString = StoreError(.invalidValue, "a map subscript must be a string")
+}
+
+// MARK: Value types
+
+extension StoreError {
+    static func notDecimal128(_ string: String) -> StoreError {
+        StoreError(.invalidValue, "Cannot convert value '\(string)' of type 'String' to decimal128")
+    }
+
+    static func notObjectId(_ string: String) -> StoreError {
+        StoreError(.invalidValue, "Invalid Object ID string '\(string)': must be 24 hex digits")
+    }
+}
+
+// MARK: Schemas and migrations
+
+extension StoreError {
+    static func migrationRequired(_ differences: [String]) -> StoreError {
+        StoreError(.migrationRequired, "Migration is required due to the following errors:\n- " + differences.joined(separator: "\n- "))
+    }
+
+    static func schemaVersionDecreased(to new: UInt64, from old: UInt64) -> StoreError {
+        StoreError(.invalidSchemaVersion, "Provided schema version \(new) is less than last set version \(old).")
+    }
+
+    static let unreadableSchema = StoreError(.invalidFile, "The stored schema cannot be read.")
+
+    static let malformedSchemaModel = StoreError(.invalidFile, "The stored schema has a malformed model.")
+
+    static let malformedSchemaProperty = StoreError(.invalidFile, "The stored schema has a malformed property.")
+
+    static func unknownSchemaType(_ typeName: String) -> StoreError {
+        StoreError(.invalidFile, "The stored schema has an unknown type '\(typeName)'.")
+    }
+
+    static let malformedSchemaValue = StoreError(.invalidFile, "The stored schema has a malformed value.")
+}
+
+// MARK: The file and SQLite
+
+extension StoreError {
+    private static func invalidFile(_ path: String, _ reason: String) -> StoreError {
         StoreError(.invalidFile, "'\(path)' is not a realm-tools store: \(reason)")
+    }
+
+    static func noSuchFile(_ path: String) -> StoreError {
+        invalidFile(path, "no such file")
+    }
+
+    static func noStoredSchema(_ path: String) -> StoreError {
+        invalidFile(path, "it holds no schema")
+    }
+
+    static func otherTables(_ path: String) -> StoreError {
+        invalidFile(path, "it is a SQLite database with other tables")
+    }
+
+    static func classWithoutID(_ path: String, _ className: String) -> StoreError {
+        invalidFile(path, "class '\(className)' has no id")
+    }
+
+    static func unknownMixedTag(_ path: String, _ tag: Int64) -> StoreError {
+        invalidFile(path, "a mixed value has the unknown type tag \(tag)")
+    }
+
+    static func malformedStoredValue(_ path: String, _ typeName: String) -> StoreError {
+        invalidFile(path, "a stored '\(typeName)' value is malformed")
+    }
+
+    /// SQLite could not open `path`; `reason` is SQLite's message (nil: it had no memory for one).
+    static func unableToOpen(_ path: String, code: Int32, _ reason: String?) -> StoreError {
+        StoreError(.sqlite(code), "Unable to open '\(path)': \(reason ?? "out of memory")")
+    }
+
+    /// A SQLite failure with SQLite's own message, the failing SQL and, when known, the
+    /// statement with its bound arguments.
+    static func sqliteFailure(_ code: Int32, _ message: String, sql: String, arguments: String? = nil) -> StoreError {
+        StoreError(.sqlite(code), message, sql: sql, arguments: arguments)
+    }
+}
+
+// MARK: Kinds
+
+extension StoreError {
+    /// Whether the error is about the data (reported at the object, exit 1) rather than the
+    /// store file or SQLite (exit 2), for the importer.
+    package var isInputProblem: Bool {
+        switch code {
+        case .sqlite, .invalidFile, .notInWriteTransaction, .alreadyInWriteTransaction, .migrationRequired,
+             .invalidSchemaVersion, .unknownClass:
+            false
+        default:
+            true
+        }
+    }
+}
+
+// MARK: Traps
+
+extension StoreError {
+    /// The texts of the engine's traps: misuse of its internal or `package` API, which no input
+    /// can cause, so they stop the program instead of throwing.
+    enum Trap {
+        static let pageCacheSize = "the page cache needs a positive size"
+        static let bulkLoadStart = "a bulk load starts outside a write transaction"
+        static let bulkLoadEnd = "a bulk load ends after its write transaction"
+        static let singleValuedFrame = "a single-valued path produced a multi-valued frame"
+        static let allBacklinksRows = "@links.@count is compiled by count(_:)"
+        static let variableOutsideSubquery = "SUBQUERY variable outside its SUBQUERY"
+        static let nanosecondsOutOfRange = "nanoseconds out of range"
+
+        /// `function` (reading or writing a collection) was given a single-valued property.
+        static func singleValued(_ function: String) -> String {
+            "\(function) on a single-valued property"
+        }
+
+        /// `FieldsByPosition` built for another schema than the store's.
+        static func fieldsOfAnotherSchema(_ className: String) -> String {
+            "fields of another schema for '\(className)'"
+        }
     }
 }

@@ -5,10 +5,7 @@ import RealmSchema
 extension Store {
     /// Creates or upserts a top-level object without a savepoint of its own.
     package func createTyped(_ className: String, _ fields: [String: InputValue], policy: UpdatePolicy) throws -> ObjectKey {
-        try requireWrite()
-        let info = try classInfo(className)
-        if info.isEmbedded { throw StoreError.embeddedCreatedDirectly }
-        if policy != .error && info.primaryKey == nil { throw StoreError.noPrimaryKey(className) }
+        let info = try creatableClass(className, policy)
         return ObjectKey(className: className, key: try createObject(info, fields, policy: policy))
     }
 

@@ -29,13 +29,11 @@ extension Store {
         try requireWrite()
         let info = try classInfo(object.className)
         let list = try info.property(property)
-        guard list.collection == .list else {
-            throw StoreError(.invalidValue, "Property '\(info.name).\(property)' is not a list")
-        }
+        guard list.collection == .list else { throw StoreError.notCollection(info.name, property, .list) }
         guard try exists(info, object.key) else { throw StoreError.invalidatedObject }
         let count = try self.count(object, property)
         for index in indexes where !(0..<count).contains(index) {
-            throw StoreError(.invalidValue, "Index \(index) is out of bounds (must be less than \(count)) for '\(info.name).\(property)'.")
+            throw StoreError.indexOutOfBounds(index, count: count, info.name, property)
         }
         return list.sideTable
     }

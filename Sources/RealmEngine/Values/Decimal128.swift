@@ -46,13 +46,13 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Parses a decimal string (`"1.5"`, `"-3"`, `"1.23E+4"`, `"NaN"`, `"Infinity"`, `"-Inf"`).
     ///
-    /// - Throws: `StoreError` when libbson rejects the text, including inexact values with more
+    /// - Throws: `StoreError.notDecimal128` when libbson rejects the text, including inexact values with more
     ///   than 34 significant digits.
     public init(string: String) throws {
         var value = bson_decimal128_t()
         let parsed = string.utf8.allSatisfy { $0 < 0x80 && $0 != 0 } && bson_decimal128_from_string(string, &value)
         guard parsed else {
-            throw StoreError(.invalidValue, "Cannot convert value '\(string)' of type 'String' to decimal128")
+            throw StoreError.notDecimal128(string)
         }
         self.init(high: value.high, low: value.low)
     }

@@ -1,4 +1,5 @@
 import CBSON
+import RealmFormats
 
 /// A 12-byte MongoDB/Realm ObjectId: 4-byte big-endian seconds, 5 random bytes, 3-byte counter.
 ///
@@ -35,11 +36,11 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     /// Parses 24 hex digits of either case.
     ///
-    /// - Throws: `StoreError` `Invalid Object ID string '<s>': must be 24 hex digits`.
+    /// - Throws: `StoreError.notObjectId` for anything else.
     public init(string: String) throws {
         let valid = string.utf8.count == 24 && string.withCString { bson_oid_is_valid($0, 24) }
         guard valid else {
-            throw StoreError(.invalidValue, "Invalid Object ID string '\(string)': must be 24 hex digits")
+            throw StoreError.notObjectId(string)
         }
         var oid = bson_oid_t()
         string.withCString { bson_oid_init_from_string(&oid, $0) }
@@ -96,5 +97,18 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     public static func < (lhs: ObjectId, rhs: ObjectId) -> Bool {
         (lhs.head, lhs.tail) < (rhs.head, rhs.tail)
+    }
+}
+
+extension ObjectId {
+    /// An ObjectId from exactly 24 hex digits of either case (the importer's hot path); nil for
+    /// anything else.
+    public init?(hexDigits text: UnsafeBufferPointer<UInt8>) {
+        var raw: (UInt64, UInt64) = (0, 0)
+        let valid = withUnsafeMutableBytes(of: &raw) { HexText.decode(text, into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(12))) }
+        guard valid, let id = Swift.withUnsafeBytes(of: &raw, { ObjectId(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(12))) }) else {
+            return nil
+        }
+        self = id
     }
 }

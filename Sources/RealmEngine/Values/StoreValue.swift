@@ -1,4 +1,5 @@
 import Foundation
+import RealmSchema
 
 /// Any value the store holds: a property value, a collection element, a Map value or a mixed
 /// (`AnyRealmValue`) value, including links and nested mixed collections.
@@ -93,23 +94,15 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The name of the value's type, for error messages.
+    /// The name of the value's type, for error messages: a scalar's schema type word
+    /// (`BaseType.yamlName`, 64-bit `int`), the class of a link, `null`, `list`, `dictionary`.
     var typeName: String {
         switch self {
         case .null: "null"
-        case .bool: "bool"
-        case .int: "int"
-        case .float: "float"
-        case .double: "double"
-        case .string: "string"
-        case .data: "data"
-        case .date: "date"
-        case .decimal128: "decimal128"
-        case .objectId: "objectId"
-        case .uuid: "uuid"
         case .object(let key): key.className
         case .list: "list"
         case .dictionary: "dictionary"
+        default: MixedTag.scalar(self)!.base.yamlName
         }
     }
 }

@@ -26,7 +26,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     ///
     /// - Precondition: `abs(nanoseconds) < 1_000_000_000`.
     public init(seconds: Int64, nanoseconds: Int32 = 0) {
-        precondition(nanoseconds.magnitude < 1_000_000_000, "nanoseconds out of range")
+        precondition(nanoseconds.magnitude < 1_000_000_000, StoreError.Trap.nanosecondsOutOfRange)
         var seconds = seconds
         var nanoseconds = nanoseconds
         if seconds > 0 && nanoseconds < 0 {

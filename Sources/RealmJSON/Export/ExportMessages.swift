@@ -1,3 +1,4 @@
+import RealmEngine
 import RealmSchema
 
 /// Why an export stopped: a value JSON cannot carry losslessly, an option that does not fit the
@@ -36,7 +37,7 @@ package enum ExportMessages {
     }
 
     static func notAsymmetric(_ name: String) -> String {
-        "'\(name)' is not an asymmetric class and has no outbox"
+        StoreError.notAsymmetric(name).message
     }
 
     static func noAsymmetricClass() -> String {

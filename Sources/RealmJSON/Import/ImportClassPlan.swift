@@ -1,3 +1,4 @@
+import RealmEngine
 import RealmSchema
 
 /// One persisted property as the importer reads it, with what the hot path needs precomputed.
@@ -27,11 +28,10 @@ final class ImportProperty {
         base = schema.type.base
         collection = schema.type.collection
         isOptional = schema.type.isOptional
-        isLink = schema.type.base.isObject
-        isMixed = schema.type.base == .mixed
-        isSingleScalar = schema.type.collection == .single && !schema.type.base.isObject && schema.type.base != .mixed
-        isRequired = schema.type.collection == .single && !schema.type.isOptional && !schema.type.base.isObject
-            && schema.type.base != .mixed && schema.defaultValue == nil
+        isLink = schema.type.linkTarget != nil
+        isMixed = schema.type.isMixed
+        isSingleScalar = schema.type.isSingleScalar
+        isRequired = schema.type.isSingleScalar && !schema.type.isOptional && schema.defaultValue == nil
         var strings: Set<String> = [], integers: Set<Int64> = []
         for value in schema.enumValues ?? [] {
             switch value {

@@ -1,3 +1,4 @@
+import RealmEngine
 import RealmFormats
 import RealmSchema
 
@@ -21,16 +22,16 @@ enum ImportMessages {
 
     /// Realm's text for a scalar given where an object without a primary key is expected.
     static func notAnObjectInitializer(_ value: String, className: String, firstProperty: String?) -> String {
-        "Invalid value '\(value)' to initialize object of type '\(className)': missing key '\(firstProperty ?? "")'"
+        StoreError.missingKey(value, className, firstProperty ?? "").message
     }
 
     /// Realm's text for an upsert of a class without a primary key.
     static func noPrimaryKey(_ className: String) -> String {
-        "'\(className)' does not have a primary key and can not be updated"
+        StoreError.noPrimaryKey(className).message
     }
 
     static func embeddedCreatedDirectly(_ className: String) -> String {
-        "Embedded objects cannot be created directly (class '\(className)' is embedded; nest it in its parent)"
+        StoreError.embeddedCreatedDirectly.message + " (class '\(className)' is embedded; nest it in its parent)"
     }
 
     // MARK: References

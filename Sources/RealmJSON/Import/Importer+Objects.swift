@@ -170,20 +170,6 @@ extension Importer {
     }
 }
 
-extension StoreError {
-    /// Whether the error is about the data (reported at the object, exit 1) rather than the
-    /// store file or SQLite (exit 2).
-    var isInputProblem: Bool {
-        switch code {
-        case .sqlite, .invalidFile, .notInWriteTransaction, .alreadyInWriteTransaction, .migrationRequired,
-             .invalidSchemaVersion, .unknownClass:
-            false
-        default:
-            true
-        }
-    }
-}
-
 /// Where `convertFields` puts the converted properties of one object: by position for an
 /// object `importObject` creates (`FieldsByPosition`), by name for a nested object that goes
 /// into its owner's input (`InputValue.object`).

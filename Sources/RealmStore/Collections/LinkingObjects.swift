@@ -21,11 +21,7 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
     var _anyElements: [Any] { _rlmElements }
 
     public var _rlmElements: [Element] {
-        guard let managed else { return [] }
-        return cache.get(managed.realm) {
-            guard case .list(let values) = managed.read() else { return [] }
-            return values.map { Element._rlmFromStore($0, managed.realm) }
-        }
+        managed?.elements(&cache) ?? []
     }
 }
 
@@ -36,10 +32,10 @@ extension LinkingObjects: _Persistable {
     public static var _rlmObjectType: ObjectBase.Type? { Element.self }
     public static func _rlmDefault() -> LinkingObjects<Element> { LinkingObjects(managed: nil) }
     public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> LinkingObjects<Element> {
-        LinkingObjects(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
+        LinkingObjects(managed: ManagedCollection(object, at: index))
     }
     public static func _rlmSet(_ value: LinkingObjects<Element>, _ object: _ObjectState, _ index: Int) {
-        RealmError.trap("LinkingObjects property '\(object.info.className).\(object.info.properties[index].name)' cannot be set")
+        RealmError.trap(RealmError.linkingObjectsSet(object.info.className, object.info.properties[index].name))
     }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue { .value(.null) }
     public static func _rlmFromAny(_ value: Any) -> LinkingObjects<Element>? { nil }

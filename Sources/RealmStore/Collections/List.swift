@@ -34,11 +34,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
     var _anyElements: [Any] { _rlmElements }
 
     public var _rlmElements: [Element] {
-        guard let managed else { return storage }
-        return cache.get(managed.realm) {
-            guard case .list(let values) = managed.read() else { return [] }
-            return values.map { Element._rlmFromStore($0, managed.realm) }
-        }
+        managed?.elements(&cache) ?? storage
     }
 
     /// The element at `position`; setting replaces it (an embedded element is deleted).
@@ -98,9 +94,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage.removeAll()
             return
         }
-        managed.mutate(RealmError.listOutsideWrite) { _ in
-            try managed.realm.store.set(managed.owner.key, managed.property, .collection([]))
-        }
+        managed.removeAll(RealmError.listOutsideWrite, empty: .collection([]))
     }
 
     /// Replaces the element at `index`.
@@ -141,7 +135,7 @@ extension List: _PersistableCollection {
     public static var _rlmCollectionKind: CollectionKind { .list }
     public static func _rlmDefault() -> List<Element> { List() }
     public static func _rlmManaged(_ object: _ObjectState, _ index: Int) -> List<Element> {
-        List(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
+        List(managed: ManagedCollection(object, at: index))
     }
     public static func _rlmUnmanaged(_ elements: [Element]) -> List<Element> { List(elements: elements) }
 }

@@ -1,18 +1,24 @@
 import RealmEngine
 import RealmSchema
 
-/// Where a managed collection lives: its owner object and property; it reads the property's
-/// current elements (re-reading only after the Realm changed) and runs mutations.
+/// Where a managed collection lives: its owner object and property. It reads the property's
+/// stored value and runs mutations, for `List`, `MutableSet`, `Map` and `LinkingObjects`.
 struct ManagedCollection {
     let owner: _ObjectState
     let property: String
+
+    /// The collection property at `index` of `object`'s model.
+    init(_ object: _ObjectState, at index: Int) {
+        owner = object
+        property = object.info.properties[index].name
+    }
 
     var realm: Realm { owner.realm }
     var isInvalidated: Bool { owner.isInvalidated }
 
     /// The stored value of the property (`.list` or `.dictionary`); traps when invalidated.
     func read() -> StoreValue {
-        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedMessage) }
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
         do {
             return try realm.store.get(owner.key, property)
         } catch {
@@ -20,26 +26,43 @@ struct ManagedCollection {
         }
     }
 
-    /// Runs a mutation with a builder whose embedded objects attach at `slot` (see `Realm.perform`).
-    func mutate(_ outside: String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
-        guard realm.isInWriteTransaction else { RealmError.trap(outside) }
-        realm.perform(()) {
-            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
-            builder.parent = (.key(owner.key), property, slot)
-            try body(builder)
-            try builder.finish()
+    /// The elements of a List, MutableSet or LinkingObjects property, from `cache` until the
+    /// Realm changes.
+    func elements<Element: RealmCollectionValue>(_ cache: inout ElementCache<[Element]>) -> [Element] {
+        cache.get(realm) {
+            guard case .list(let values) = read() else { return [] }
+            return values.map { Element._rlmFromStore($0, realm) }
         }
     }
 
-    /// Runs a mutation from a setter: traps on error, as Realm does.
-    func mutateInSetter(_ outside: String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
-        guard realm.isInWriteTransaction else { RealmError.trap(outside) }
-        realm.performSetter {
-            let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
-            builder.parent = (.key(owner.key), property, slot)
-            try body(builder)
-            try builder.finish()
+    /// Empties the collection (`empty` is the property's empty input); traps with `outside`
+    /// outside a write transaction.
+    func removeAll(_ outside: @autoclosure () -> String, empty: InputValue) {
+        mutate(outside()) { _ in
+            try realm.store.set(owner.key, property, empty)
         }
+    }
+
+    /// Runs a mutation with a builder whose embedded objects attach at `slot` (see
+    /// `Realm.perform`); traps with `outside` (only then evaluated) outside a write transaction.
+    func mutate(_ outside: @autoclosure () -> String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
+        guard realm.isInWriteTransaction else { RealmError.trap(outside()) }
+        realm.perform(()) { try build(slot, body) }
+    }
+
+    /// Runs a mutation from a setter: traps on error, as Realm does.
+    func mutateInSetter(_ outside: @autoclosure () -> String, slot: InputBuilder.Slot = .single,
+                        _ body: (InputBuilder) throws -> Void) {
+        guard realm.isInWriteTransaction else { RealmError.trap(outside()) }
+        realm.performSetter { try build(slot, body) }
+    }
+
+    /// Runs `body` with a builder adopting objects for this collection, embedded ones at `slot`.
+    private func build(_ slot: InputBuilder.Slot, _ body: (InputBuilder) throws -> Void) throws {
+        let builder = InputBuilder(realm: realm, mode: .adopt, policy: .error)
+        builder.parent = (.key(owner.key), property, slot)
+        try body(builder)
+        try builder.finish()
     }
 }
 
@@ -55,10 +78,4 @@ struct ElementCache<Value> {
         generation = realm.core.generation
         return loaded
     }
-}
-
-extension RealmError {
-    static let listOutsideWrite = "Cannot modify managed RLMArray outside of a write transaction."
-    static let setOutsideWrite = "Cannot modify managed RLMSet outside of a write transaction."
-    static let mapOutsideWrite = "Cannot modify managed RLMDictionary outside of a write transaction."
 }

@@ -22,7 +22,7 @@ extension Map {
     /// unmanaged map, as Realm Swift raises an exception).
     func matchingValues(_ predicate: String, _ arguments: [StoreValue]) -> [Value] {
         guard let realm else {
-            RealmError.trap("This method may only be called on managed collections (added to a Realm)")
+            RealmError.trap(RealmError.unmanagedCollectionQuery)
         }
         let objects = values.map { value in (value, AnyValues.unwrap(value) as? ObjectBase) }
         guard let className = objects.lazy.compactMap({ $0.1?._state?.info.className }).first else { return [] }

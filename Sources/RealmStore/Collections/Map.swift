@@ -135,9 +135,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
             storage.removeAll()
             return
         }
-        managed.mutate(RealmError.mapOutsideWrite) { _ in
-            try managed.realm.store.set(managed.owner.key, managed.property, .map([:]))
-        }
+        managed.removeAll(RealmError.mapOutsideWrite, empty: .map([:]))
     }
 
     /// Whether some entry satisfies `predicate`.

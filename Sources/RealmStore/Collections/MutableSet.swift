@@ -33,11 +33,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
     var _anyElements: [Any] { _rlmElements }
 
     public var _rlmElements: [Element] {
-        guard let managed else { return storage }
-        return cache.get(managed.realm) {
-            guard case .list(let values) = managed.read() else { return [] }
-            return values.map { Element._rlmFromStore($0, managed.realm) }
-        }
+        managed?.elements(&cache) ?? storage
     }
 
     private static func has(_ elements: [Element], _ element: Element) -> Bool {
@@ -86,9 +82,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
             storage.removeAll()
             return
         }
-        managed.mutate(RealmError.setOutsideWrite) { _ in
-            try managed.realm.store.set(managed.owner.key, managed.property, .collection([]))
-        }
+        managed.removeAll(RealmError.setOutsideWrite, empty: .collection([]))
     }
 
     /// Whether the two sets share an element.
@@ -121,7 +115,7 @@ extension MutableSet: _PersistableCollection {
     public static var _rlmCollectionKind: CollectionKind { .set }
     public static func _rlmDefault() -> MutableSet<Element> { MutableSet() }
     public static func _rlmManaged(_ object: _ObjectState, _ index: Int) -> MutableSet<Element> {
-        MutableSet(managed: ManagedCollection(owner: object, property: object.info.properties[index].name))
+        MutableSet(managed: ManagedCollection(object, at: index))
     }
     public static func _rlmUnmanaged(_ elements: [Element]) -> MutableSet<Element> { MutableSet(elements: elements) }
 }

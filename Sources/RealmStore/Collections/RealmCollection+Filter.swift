@@ -34,7 +34,7 @@ extension RealmCollection where Element: ObjectBase {
     func matchingElements(_ predicate: String, _ arguments: [StoreValue]) -> [Element] {
         let elements = _rlmElements
         guard let realm = realm ?? elements.lazy.compactMap({ $0._state?.realm }).first else {
-            RealmError.trap("This method may only be called on managed collections (added to a Realm)")
+            RealmError.trap(RealmError.unmanagedCollectionQuery)
         }
         let className = realm.core.typeInfo(Element.self).className
         do {
@@ -57,7 +57,7 @@ enum QueryArguments {
     static func storeValues(_ args: [Any]) -> [StoreValue] {
         args.map { argument in
             guard let value = storeValue(argument) else {
-                RealmError.trap("Unsupported query argument '\(argument)' of type \(type(of: argument))")
+                RealmError.trap(RealmError.unsupportedQueryArgument(argument))
             }
             return value
         }

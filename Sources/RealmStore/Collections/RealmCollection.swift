@@ -2,7 +2,7 @@ import Foundation
 import RealmEngine
 
 /// The read API shared by `List`, `MutableSet`, `Results`, `LinkingObjects` and
-/// `AnyRealmCollection`, as in Realm Swift (seed reference `AnyRealmCollection`).
+/// `AnyRealmCollection`, as in Realm Swift.
 ///
 /// Collections are random-access collections of their current elements; managed ones are
 /// live (they follow later writes) and re-read only after the Realm changed.
@@ -45,8 +45,8 @@ extension RealmCollection {
         return _rlmElements.firstIndex { $0._rlmStoreValue == target }
     }
 
-    /// The position of the first element matching `isIncluded`, or nil. (Query strings come
-    /// with the query API.)
+    /// The position of the first element matching `isIncluded`, or nil (for a query string,
+    /// see `index(matching:_:)` on collections of objects).
     public func index(matching isIncluded: (Element) throws -> Bool) rethrows -> Int? {
         try _rlmElements.firstIndex(where: isIncluded)
     }

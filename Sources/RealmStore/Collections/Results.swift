@@ -1,7 +1,7 @@
 import RealmEngine
 
-/// The live result of `Realm.objects(_:)` or of sorting a collection, as in Realm Swift:
-/// it is evaluated when read and again after the Realm changes.
+/// The live result of `Realm.objects(_:)` or of sorting or filtering a collection, as in
+/// Realm Swift: it is evaluated when read and again after the Realm changes.
 ///
 /// For example:
 ///
@@ -29,7 +29,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
 
     public var _rlmElements: [Element] {
         guard let owner else { return evaluate() }
-        if isInvalidated { RealmError.trap("Access to invalidated Results objects") }
+        if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
         return cache.get(owner) { evaluate() }
     }
 

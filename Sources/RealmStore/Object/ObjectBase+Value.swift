@@ -11,7 +11,7 @@ extension ObjectBase: RealmCollectionValue {
 
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard case .object(let key) = value, let realm else {
-            RealmError.trap("Invalid stored value '\(value)' for a link to '\(className())'")
+            RealmError.trap(RealmError.invalidStoredLink(value, to: className()))
         }
         return realm.core.object(key) as! Self
     }

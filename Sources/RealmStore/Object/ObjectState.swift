@@ -36,7 +36,7 @@ public final class _ObjectState {
     }
 
     private func loadRow() {
-        if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedMessage) }
+        if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
         do {
             row = try realm.store.singleValues(key, names: info.properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name })
             rowGeneration = realm.core.generation

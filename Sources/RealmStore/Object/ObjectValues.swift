@@ -25,7 +25,7 @@ enum ObjectValues {
                 set(property.accessor.get(source), property, of: object, info)
             }
         case let other:
-            RealmError.trap(RealmError.missingKey(other ?? "<null>", info.className, persisted.first?.name ?? "").message)
+            RealmError.trap(RealmError.missingKey(other, info.className, persisted.first?.name ?? "").message)
         }
     }
 
@@ -33,15 +33,14 @@ enum ObjectValues {
     static func set(_ value: Any?, forKey key: String, of object: ObjectBase) {
         let info = TypeInfo.of(type(of: object))
         guard let property = info.property(named: key) else {
-            RealmError.trap(RealmError.unknownProperty(info.className, key).message)
+            RealmError.trap(StoreError.unknownProperty(info.className, key).message)
         }
         set(value ?? Optional<Any>.none as Any, property, of: object, info)
     }
 
     private static func set(_ value: Any, _ property: TypeInfo.Property, of object: ObjectBase, _ info: TypeInfo) {
         if !property.accessor.set(object, AnyValues.unwrap(value) ?? (Optional<Any>.none as Any)) {
-            let shown = AnyValues.unwrap(value) ?? "(null)"
-            RealmError.trap(RealmError.invalidValue(shown, for: "'\(property.type)'", info.className, property.name).message)
+            RealmError.trap(RealmError.invalidValue(AnyValues.unwrap(value), for: property.type.description, info.className, property.name).message)
         }
     }
 

@@ -43,7 +43,7 @@ final class TypeInfo: @unchecked Sendable {
             recorder.storage = nil
             entry.accessor.discover(prototype)
             guard let path = recorder.storage else {
-                RealmError.trap("Property '\(type.className()).\(entry.name)' in persistedProperties() is not declared @Persisted")
+                RealmError.trap(RealmError.notPersisted(type.className(), entry.name))
             }
             storage[path] = properties.count
             entry.accessor.useStorage(path)
@@ -70,7 +70,7 @@ final class TypeInfo: @unchecked Sendable {
     func index(ofStorage storage: AnyKeyPath) -> Int {
         if let position = storageIdentities[ObjectIdentifier(storage)] { return position }
         guard let position = storagePositions[storage] else {
-            RealmError.trap("A @Persisted property of '\(className)' is missing from its persistedProperties() table")
+            RealmError.trap(RealmError.missingFromPropertyTable(className))
         }
         return position
     }

@@ -125,7 +125,7 @@ struct AnyValues {
                 fields[property.name] = try input(element, property, info)
             }
         case let other:
-            throw RealmError.missingKey(other ?? "<null>", info.className, persisted.first?.name ?? "")
+            throw RealmError.missingKey(other, info.className, persisted.first?.name ?? "")
         }
         if try isNew(fields, info) {
             let prototype = info.type.init()
@@ -183,7 +183,7 @@ struct AnyValues {
             }
         }
         if let converted = AnyValues.storeValue(value) { return .value(converted) }
-        throw RealmError.invalidValue(value, for: "'\(property.type.base.yamlName)'", info.className, property.name)
+        throw RealmError.invalidValue(value, for: property.type.base.yamlName, info.className, property.name)
     }
 }
 

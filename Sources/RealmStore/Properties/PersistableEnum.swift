@@ -14,13 +14,13 @@ extension PersistableEnum {
     public static var _rlmBase: BaseType { RawValue._rlmBase }
 
     public static func _rlmDefault() -> Self {
-        guard let first = allCases.first else { RealmError.trap("'\(Self.self)' has no cases") }
+        guard let first = allCases.first else { RealmError.trap(RealmError.noCases(Self.self)) }
         return first
     }
 
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard let raw = RawValue(storeValue: value), let result = Self(rawValue: raw) else {
-            RealmError.trap("'\(value)' is not a valid value for '\(Self.self)'")
+            RealmError.trap(RealmError.notACase(value, of: Self.self))
         }
         return result
     }

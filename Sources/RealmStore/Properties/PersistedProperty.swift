@@ -32,13 +32,13 @@ public struct PersistedProperty {
 /// Type-erased access to one property of an object.
 class PropertyAccessor {
     /// Reads the property (through the wrapper) as `Any`.
-    func get(_ object: ObjectBase) -> Any { fatalError("abstract") }
+    func get(_ object: ObjectBase) -> Any { RealmError.trap(RealmError.abstractMethod) }
     /// Writes a value converted from `Any`; false when it has the wrong type.
-    func set(_ object: ObjectBase, _ value: Any) -> Bool { fatalError("abstract") }
+    func set(_ object: ObjectBase, _ value: Any) -> Bool { RealmError.trap(RealmError.abstractMethod) }
     /// The property's current value as store input.
-    func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue { fatalError("abstract") }
+    func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue { RealmError.trap(RealmError.abstractMethod) }
     /// The schema type for these options.
-    func propertyType(_ options: PersistedOptions) -> PropertyType { fatalError("abstract") }
+    func propertyType(_ options: PersistedOptions) -> PropertyType { RealmError.trap(RealmError.abstractMethod) }
     /// The linked object type, if any.
     var objectType: ObjectBase.Type? { nil }
     /// Reads the property of a prototype, which makes the wrapper report its options.

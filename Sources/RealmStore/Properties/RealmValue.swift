@@ -36,7 +36,7 @@ public protocol _RealmScalar: RealmCollectionValue {
 extension _RealmScalar {
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard let result = Self(storeValue: value) else {
-            RealmError.trap("Invalid stored value '\(value)' for a property of type '\(Self.self)'")
+            RealmError.trap(RealmError.invalidStoredValue(value, of: Self.self))
         }
         return result
     }

@@ -6,9 +6,10 @@ extension Realm {
     /// become managed. With `.all`/`.modified` an object whose primary key exists updates
     /// that object (every property written) and becomes it.
     ///
-    /// Errors (Realm's wording): `Attempting to create an object of type 'Dog' with an existing
-    /// primary key value '1'`, `'Note' does not have a primary key and can not be updated`,
-    /// `Cannot set a link to an existing managed embedded object`, map keys with `.`/`$`.
+    /// Errors (`StoreError`, in Realm's wording): codes `.objectAlreadyExists` for an existing
+    /// primary key under `.error`, `.noPrimaryKey` for an update without a primary key,
+    /// `.embeddedAlreadyOwned` for a link to a managed embedded object, `.invalidDictionaryKey`
+    /// for map keys with `.`/`$`.
     ///
     /// For example:
     ///
@@ -123,7 +124,7 @@ extension Realm {
     public func object<T: Object, K>(ofType type: T.Type, forPrimaryKey key: K) -> T? {
         let info = typeInfo(type)
         guard let primaryKey = info.primaryKey else {
-            RealmError.trap("'\(info.className)' does not have a primary key")
+            RealmError.trap(RealmError.noPrimaryKey(info.className))
         }
         let value = AnyValues.storeValue(key).map { AnyValues.coerce($0, to: primaryKey.type.base) } ?? .null
         do {

@@ -4,12 +4,17 @@ import RealmSchema
 
 /// A Realm: the typed, Realm Swift–shaped API over one store file.
 ///
-/// `Realm` values for the same file share one store (as Realm Swift's cached instances do),
-/// so objects and collections from any of them compare equal. Operations Realm Swift declares
-/// non-throwing (`add`, `create`, `delete`, collection mutations) keep that signature: inside
-/// a write transaction their first error is recorded, later operations do nothing, and
-/// `write`/`commitWrite` rolls back and throws it; outside one they trap with Realm's message,
-/// as Realm does. Property and subscript setters trap on error, as in Realm.
+/// `Realm` values opened for the same file path share one `RealmCore`, and so one store and
+/// one SQLite connection, for as long as any of them is alive: process-wide, not per thread
+/// as Realm Swift caches its instances, so use them from one thread at a time (as `Store`
+/// asks). Objects and collections from any of them compare equal. A later open of the path
+/// only adds its model types: the schema version and migration block of the first open apply.
+///
+/// Operations Realm Swift declares non-throwing (`add`, `create`, `delete`, collection
+/// mutations) keep that signature: inside a write transaction their first error is recorded,
+/// later operations do nothing, and `write`/`commitWrite` rolls back and throws it; outside
+/// one they trap with Realm's message, as Realm does. Property and subscript setters trap on
+/// error, as in Realm.
 ///
 /// For example:
 ///
@@ -57,7 +62,8 @@ public struct Realm {
 
     static func !== (lhs: Realm, rhs: Realm) -> Bool { lhs.core !== rhs.core }
 
-    /// Re-reads from the file (other processes' commits become visible); returns true.
+    /// Drops the cached rows and results, so the next reads see the file as last committed by
+    /// any process (no read transaction stays open between them); returns true.
     @discardableResult
     public func refresh() -> Bool {
         core.didChange()

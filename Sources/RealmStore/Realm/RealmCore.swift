@@ -132,7 +132,7 @@ final class RealmCore {
     /// The model type registered for a class name.
     func typeInfo(named className: String) -> TypeInfo {
         guard let info = types[className] else {
-            RealmError.trap("Object type '\(className)' is not managed by the Realm.")
+            RealmError.trap(RealmError.unknownClass(className))
         }
         return info
     }

@@ -3,16 +3,14 @@ import RealmEngine
 /// Realm's error messages for the typed API, and the trap used where Swift cannot throw
 /// (property and subscript setters), as Realm does.
 ///
+/// Errors the API throws are `StoreError`s. Where the API says what the store says, the text
+/// comes from `StoreError`; the texts below are the API's own, each written once.
+///
 /// For example:
 ///
 ///     do { try realm.write { realm.add(duplicate) } } catch let error as StoreError { print(error.message) }
 public enum RealmError {
-    static let notInWriteTransaction =
-        "Can only add, remove, or create objects in a Realm in a write transaction - call beginWriteTransaction on an RLMRealm instance first."
-    static let modifyOutsideWrite =
-        "Attempting to modify object outside of a write transaction - call beginWriteTransaction on an RLMRealm instance first."
-    static let invalidatedMessage = "Object has been deleted or invalidated."
-    static let alreadyInWrite = "The Realm is already in a write transaction"
+    // MARK: Errors
 
     static let otherRealm = StoreError(.invalidValue, "Object is already managed by another Realm. Use create instead to copy it into this Realm.")
     static let addInvalidated = StoreError(.invalidatedObject, "Adding a deleted or invalidated object to a Realm is not permitted")
@@ -22,17 +20,96 @@ public enum RealmError {
         StoreError(.invalidValue, "Invalid array input: more values (\(count)) than properties (\(properties)).")
     }
 
-    static func missingKey(_ value: Any, _ className: String, _ property: String) -> StoreError {
-        StoreError(.invalidValue, "Invalid value '\(value)' to initialize object of type '\(className)': missing key '\(property)'")
+    /// The store's `missingKey` for a Swift value (nil shows as `<null>`).
+    static func missingKey(_ value: Any?, _ className: String, _ property: String) -> StoreError {
+        StoreError.missingKey("\(value ?? "<null>")", className, property)
     }
 
-    static func invalidValue(_ value: Any, for type: String, _ className: String, _ property: String) -> StoreError {
-        StoreError(.invalidValue, "Invalid value '\(value)' of type '\(Swift.type(of: value))' for \(type) property '\(className).\(property)'.")
+    /// The store's `invalidValue` text for a Swift value, naming its Swift type (nil shows as
+    /// `(null)`, of type `String`), for a property of schema type `typeName` (`int?`, `Dog[]`).
+    static func invalidValue(_ value: Any?, for typeName: String, _ className: String, _ property: String) -> StoreError {
+        let shown = value ?? "(null)"
+        return StoreError.invalidValue("\(shown)", "\(Swift.type(of: shown))", for: "'\(typeName)'", className, property)
     }
 
-    static func unknownProperty(_ className: String, _ property: String) -> StoreError {
-        StoreError(.unknownProperty, "Property '\(property)' does not exist on object type '\(className)'.")
+    // MARK: Trap texts
+
+    /// The call that begins a write transaction, as Realm's messages name it.
+    private static let beginWriteCall = "beginWriteTransaction on an RLMRealm instance"
+
+    static let notInWriteTransaction = StoreError.notInWriteTransactionText(call: beginWriteCall)
+    static let modifyOutsideWrite = "Attempting to modify object outside of a write transaction - call \(beginWriteCall) first."
+    static let listOutsideWrite = collectionOutsideWrite("RLMArray")
+    static let setOutsideWrite = collectionOutsideWrite("RLMSet")
+    static let mapOutsideWrite = collectionOutsideWrite("RLMDictionary")
+
+    private static func collectionOutsideWrite(_ collection: String) -> String {
+        "Cannot modify managed \(collection) outside of a write transaction."
     }
+
+    static var invalidatedObject: String { StoreError.invalidatedObject.message }
+    static let invalidatedResults = "Access to invalidated Results objects"
+    static let unmanagedCollectionQuery = "This method may only be called on managed collections (added to a Realm)"
+
+    static func unknownClass(_ className: String) -> String {
+        StoreError.unknownClass(className).message
+    }
+
+    static func noPrimaryKey(_ className: String) -> String {
+        StoreError.noPrimaryKeyText(className)
+    }
+
+    static func unsupportedQueryArgument(_ argument: Any) -> String {
+        "Unsupported query argument '\(argument)' of type \(type(of: argument))"
+    }
+
+    static func linkingObjectsSet(_ className: String, _ property: String) -> String {
+        "LinkingObjects property '\(className).\(property)' cannot be set"
+    }
+
+    /// A stored value a property of Swift type `type` cannot hold.
+    static func invalidStoredValue(_ value: StoreValue, of type: Any.Type) -> String {
+        invalidStoredValue(value, for: "a property of type '\(type)'")
+    }
+
+    /// A stored value that is not a link to an object of `className`.
+    static func invalidStoredLink(_ value: StoreValue, to className: String) -> String {
+        invalidStoredValue(value, for: "a link to '\(className)'")
+    }
+
+    private static func invalidStoredValue(_ value: StoreValue, for holder: String) -> String {
+        "Invalid stored value '\(value)' for \(holder)"
+    }
+
+    static func noCases(_ type: Any.Type) -> String {
+        "'\(type)' has no cases"
+    }
+
+    static func notACase(_ value: StoreValue, of type: Any.Type) -> String {
+        "'\(value)' is not a valid value for '\(type)'"
+    }
+
+    static func noPropertyTable(_ className: String) -> String {
+        "'\(className)' has no persistedProperties() table; override it (see the README) or generate the model with realm-schema"
+    }
+
+    static func notPersisted(_ className: String, _ property: String) -> String {
+        "Property '\(className).\(property)' in persistedProperties() is not declared @Persisted"
+    }
+
+    static func missingFromPropertyTable(_ className: String) -> String {
+        "A @Persisted property of '\(className)' is missing from its persistedProperties() table"
+    }
+
+    /// `@Persisted` outside a model, for the accessors of `Persisted.wrappedValue`, which never
+    /// run: the compiler rejects every use with the same text, from the `@available` message
+    /// there (an attribute takes only a literal).
+    static let persistedOutsideObject = "@Persisted can only be used on properties of Realm objects"
+
+    /// A method a subclass must override.
+    static let abstractMethod = "abstract"
+
+    // MARK: Traps
 
     /// The message of any error (a `StoreError`'s message, else its description).
     static func message(of error: any Error) -> String {
