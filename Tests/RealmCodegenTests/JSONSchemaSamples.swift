@@ -94,12 +94,14 @@ enum JSONSchemaSamples {
             "doubleValue": #"{"$numberDouble": "1.5E+300"}"#, "decimalValue": #"{"$numberDecimal": "-1.50E-3"}"#,
             "uuidValue": #"{"$uuid": "\#(uuid)"}"#, "dateValue": #"{"$date": {"$numberLong": "-62135596800000"}}"#,
         ])),
-        .init(model: "AllTypes", valid: true, why: "integer literals for decimal128 and exponent integers for int",
-              json: allTypes(["decimalValue": "12345678901234567890123", "intValue": "1e2", "floatValue": "3"])),
-        .init(model: "AllTypes", valid: true, why: "uuid as $binary subtype 04, data with another subtype", json: allTypes([
+        .init(model: "AllTypes", valid: true, why: "integer literals for decimal128 and float",
+              json: allTypes(["decimalValue": "12345678901234567890123", "floatValue": "3"])),
+        .init(model: "AllTypes", valid: true, why: "uuid as $binary subtype 04, data with the old generic subtype", json: allTypes([
             "uuidValue": #"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "04"}}"#,
-            "dataValue": #"{"$binary": {"base64": "", "subType": "80"}}"#,
+            "dataValue": #"{"$binary": {"base64": "", "subType": "02"}}"#,
         ])),
+        .init(model: "AllTypes", valid: false, why: "data with a subtype it would lose (09, a vector)",
+              json: allTypes(["dataValue": #"{"$binary": {"base64": "AQID", "subType": "09"}}"#])),
         .init(model: "AllTypes", valid: true, why: "null for every optional", json: allTypes([
             "optBool": "null", "optInt": "null", "optInt8": "null", "optFloat": "null", "optDouble": "null",
             "optString": "null", "optData": "null", "optDate": "null", "optDecimal": "null", "optObjectId": "null",
