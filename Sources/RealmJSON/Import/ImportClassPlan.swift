@@ -95,6 +95,9 @@ final class ImportClassPlan {
     /// Whether every property is a scalar or a collection of scalars (no links, no mixed), so
     /// that converting an object needs nothing but the object.
     let holdsOnlyScalars: Bool
+    /// The key of the first object of this class the run created: objects with this key or a
+    /// larger one were created by the run (the store numbers new objects upwards).
+    var firstCreatedKey: Int64?
     var isEmbedded: Bool { model.kind == .embedded }
     var isAsymmetric: Bool { model.kind == .asymmetric }
 

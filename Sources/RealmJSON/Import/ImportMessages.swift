@@ -103,6 +103,9 @@ enum ImportMessages {
 
     static let setOfCollections = "a set cannot hold a list or a dictionary"
 
+    static let givenTwiceUseUpsert = "the input gives this object more than once, and its first copy was created earlier "
+        + "in this run; --mode upsert loads such input, each later copy updating the object"
+
     // MARK: The run
 
     static func classMismatch(input: String, option: String) -> String {

@@ -35,12 +35,13 @@ extension Importer {
             if error.code == .objectAlreadyExists, let property = plan.primaryKey, property.field(in: value) != nil {
                 at.append(.key(property.fieldKey(in: value)))
             }
-            record(.error(error.message, at: JSONPath(at)))
+            record(.error(error.message, hint: try upsertHint(for: error, value, plan, policy: policy), at: JSONPath(at)))
             noteFailure(value, plan)
             return nil
         }
         // One hash of the class name: the dictionary's `default:` subscript updates in place.
         if !created.existed {
+            if plan.firstCreatedKey == nil { plan.firstCreatedKey = created.key.key }
             summary.classes[plan.name, default: ImportSummary.Counts()].created += 1
         } else if store.totalChanges != changesBefore {
             summary.classes[plan.name, default: ImportSummary.Counts()].updated += 1
@@ -51,6 +52,17 @@ extension Importer {
         if created.existed { supersedeFixups(of: created.key, supplied: value, plan) }
         register(frame, root: created.key)
         return created.key
+    }
+
+    /// For the first insert of the run that fails because the input gave the same object
+    /// before (a nested object shared by several parents): the note that `--mode upsert` loads
+    /// it. Nil otherwise, and for objects stored before the run.
+    private func upsertHint(for error: StoreError, _ object: JSONValue, _ plan: ImportClassPlan,
+                            policy: UpdatePolicy) throws -> String? {
+        guard error.code == .objectAlreadyExists, policy == .error, !gaveUpsertHint, let first = plan.firstCreatedKey,
+              let existing = try storedObject(object, plan), existing.key >= first else { return nil }
+        gaveUpsertHint = true
+        return ImportMessages.givenTwiceUseUpsert
     }
 
     /// The stored object with the primary key `object` holds, if any.
