@@ -125,7 +125,8 @@ extension JSONMessages {
     static func writeBool(_ text: String) -> String { "write it without quotes: \(text)" }
     static let genericSubTypeHint = "to store the bytes without their subtype, write \"subType\": \"00\""
     static let uuidSubTypeForData = "a UUID (subtype 04, 16 bytes) fills a 'uuid' property"
-    static let legacyUUIDSubType = "subtype 03 is a legacy UUID whose byte order depends on the driver that wrote it; convert it to subtype 04 for a 'uuid' property"
+    static let legacyUUIDSubType = "subtype 03 is a legacy UUID whose byte order depends on the driver that wrote it; "
+        + "convert it to subtype 04 for a 'uuid' property"
 }
 
 extension JSONMessages {

@@ -73,8 +73,10 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
                 JSONSchemaBuilding.wrapper("$numberDouble", JSONSchemaBuilding.string(pattern: ExtendedJSONPatterns.double)),
             ])
         case .data:
-            Self.described("Binary data: {\"$binary\": {\"base64\": \"…\", \"subType\": \"00\"}} (or the old generic subtype 02).", anyOf: [
-                JSONSchemaBuilding.binary(base64: ExtendedJSONPatterns.base64, subType: .pattern(ExtendedJSONPatterns.genericBinarySubType)),
+            Self.described("Binary data: {\"$binary\": {\"base64\": \"…\", \"subType\": \"00\"}} (or the old generic "
+                           + "subtype 02).", anyOf: [
+                JSONSchemaBuilding.binary(base64: ExtendedJSONPatterns.base64,
+                                          subType: .pattern(ExtendedJSONPatterns.genericBinarySubType)),
             ])
         case .date:
             Self.described("A date: {\"$date\": \"<ISO-8601>\"} or {\"$date\": {\"$numberLong\": \"<milliseconds>\"}}.", anyOf: [

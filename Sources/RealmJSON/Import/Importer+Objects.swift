@@ -111,8 +111,8 @@ extension Importer {
                             isNew = try storedObject(object, plan) == nil
                         }
                         if isNew {
-                            record(.error(ImportMessages.missingValue(plan.name, property.name),
-                                          hint: property.alias.map { ImportMessages.fieldNames(property.key, alias: $0) }, at: JSONPath(path)))
+                            let hint = property.alias.map { ImportMessages.fieldNames(property.key, alias: $0) }
+                            record(.error(ImportMessages.missingValue(plan.name, property.name), hint: hint, at: JSONPath(path)))
                         }
                     }
                     continue
