@@ -1,4 +1,5 @@
 import RealmEngine
+import RealmFormats
 import RealmSchema
 
 /// Messages about values: Realm's `Invalid value …` form, its map-key texts, and the reasons
@@ -64,6 +65,33 @@ extension JSONMessages {
     static let binaryShape = "$binary holds {\"base64\": \"…\", \"subType\": \"…\"}"
     static let uuidSubType = "a UUID in $binary has subType \"04\""
     static let uuidLength = "a UUID has 16 bytes"
+
+    /// A binary subtype as Extended JSON writes it, with its BSON name: `09 (vector)`.
+    static func subTypeText(_ subType: UInt8) -> String {
+        let name: String? = switch subType {
+        case 0x00: "generic"
+        case 0x01: "function"
+        case 0x02: "old generic"
+        case 0x03: "legacy UUID"
+        case 0x04: "UUID"
+        case 0x05: "MD5"
+        case 0x06: "encrypted"
+        case 0x07: "compressed column"
+        case 0x08: "sensitive"
+        case 0x09: "vector"
+        case 0x80...0xFF: "user-defined"
+        default: nil
+        }
+        return HexText.digits(subType, minimumCount: 2) + (name.map { " (\($0))" } ?? "")
+    }
+
+    static func dataSubType(_ subType: UInt8) -> String {
+        "binary subtype \(subTypeText(subType)) would be lost: a 'data' property keeps generic binary, subtype 00 (or 02)"
+    }
+
+    static func mixedSubType(_ subType: UInt8) -> String {
+        "binary subtype \(subTypeText(subType)) would be lost: a mixed value keeps subtypes 00 and 02 as data and 04 as uuid"
+    }
     static let notUUID = "not a UUID (8-4-4-4-12 hex digits)"
     static let notObjectId = "must be 24 hex digits"
     static let notDecimal128 = "not a decimal128 (digits, '.', exponent; at most 34 significant digits)"
@@ -94,7 +122,12 @@ extension JSONMessages {
     static func wrapObjectId(_ text: String) -> String { "wrap it: {\"$oid\": \"\(text)\"}" }
     static func wrapDecimal(_ text: String) -> String { "wrap it: {\"$numberDecimal\": \"\(text)\"}" }
     static func writeNumber(_ text: String) -> String { "write it as a number: \(text)" }
+    static func writeInteger(_ integer: Int64) -> String { "write it as an integer: \(integer)" }
     static func writeBool(_ text: String) -> String { "write it without quotes: \(text)" }
+    static let genericSubTypeHint = "to store the bytes without their subtype, write \"subType\": \"00\""
+    static let uuidSubTypeForData = "a UUID (subtype 04, 16 bytes) fills a 'uuid' property"
+    static let legacyUUIDSubType = "subtype 03 is a legacy UUID whose byte order depends on the driver that wrote it; "
+        + "convert it to subtype 04 for a 'uuid' property"
 }
 
 extension JSONMessages {

@@ -114,7 +114,7 @@ struct RealmExportCommandTests {
         let exported = try Tool.run("realm-export", ["--store", try demoStore(directory), "--class", "Person"])
         #expect(exported.stdout.hasPrefix("{\"Person\":[\n{\"_id\":{\"$oid\":\"6560a1f0c0ffee0000000001\"},\"name\":\"Ada Lovelace\""))
         #expect(exported.stdout.contains("\"scores\":{\"$bonus\":1.25,\"100%\":100.0,\"math\":99.5,\"poetry.science\":88.0}"))
-        #expect(exported.stdout.contains("\"createdAt\":{\"$date\":\"2024-01-15T09:30:00.123456789Z\"}"))
+        #expect(exported.stdout.contains("\"created_at\":{\"$date\":\"2024-01-15T09:30:00.123456789Z\"}"))
         #expect(exported.stdout.contains("\"balance\":{\"$numberDecimal\":\"1843.10\"}"))
         #expect(exported.stdout.contains("\"dogs\":[{\"$uuid\":\"3b241101-e2bb-4255-8caf-4136c566a962\"}"))
         #expect(!exported.stdout.contains("\"Dog\":"))

@@ -33,7 +33,7 @@ import Testing
     static let accepted: [(String, String, StoreValue)] = [
         ("b", "true", .bool(true)), ("b", "false", .bool(false)),
         ("i", "5", .int(5)), ("i", "-9223372036854775808", .int(.min)), ("i", #"{"$numberInt": "42"}"#, .int(42)),
-        ("i", #"{"$numberLong": "9223372036854775807"}"#, .int(.max)), ("i", "1e3", .int(1000)), ("i", "2.0", .int(2)),
+        ("i", #"{"$numberLong": "9223372036854775807"}"#, .int(.max)),
         ("i8", "-128", .int(-128)), ("i32", "2147483647", .int(2_147_483_647)),
         ("f", "1", .float(1)), ("f", "11.1", .float(11.1)), ("f", #"{"$numberDouble": "Infinity"}"#, .float(.infinity)),
         ("d", "1", .double(1)), ("d", "11.1", .double(11.1)), ("d", #"{"$numberDouble": "-1.5"}"#, .double(-1.5)),
@@ -117,6 +117,34 @@ import Testing
             #"wrap it: {"$date": "2024-01-01T00:00:00Z"}"#,
             #"wrap it: {"$oid": "6560a1f0c0ffee0000000001"}"#,
         ])
+    }
+
+    /// A real literal is a double, whole or not, and Realm refuses a double for an `Int`: refused
+    /// for every integer width and for integer enums, with a hint to write the integer
+    /// (docs/json-typing.md, section 3).
+    @Test(arguments: [("i", "2.0", "2.0", "int?", 2), ("i", "0.0", "0.0", "int?", 0), ("i", "1e3", "1000.0", "int?", 1000),
+                      ("i8", "-5.0", "-5.0", "int8?", -5), ("i32", "7E0", "7.0", "int32?", 7), ("ei", "1.0", "1.0", "int?", 1)])
+    func realLiteralsAreRefusedForIntegers(property: String, json: String, shown: String, type: String, integer: Int) throws {
+        let harness = try ImportHarness(Self.schema)
+        let document = "{\"\(property)\": \(json)}"
+        let run = try harness.run(document, ImportOptions(className: "T"))
+        #expect(run.messages == ["Invalid value '\(shown)' of type 'real' for '\(type)' property 'T.\(property)'."])
+        #expect(run.errors.first?.notes.first == "write it as an integer: \(integer)")
+        #expect(run.locations == ["1:\(column(of: json, in: document))"])
+        #expect(try harness.objects("T").isEmpty)
+    }
+
+    /// MongoDB's mflix embedded_movies hold vectors as `$binary` subtype 09: a `data` property
+    /// cannot keep the subtype, so the import refuses it at the subtype and writes nothing.
+    @Test func aVectorSubTypeIsRefusedForData() throws {
+        let harness = try ImportHarness(Self.schema)
+        let document = #"{"data": {"$binary": {"base64": "JwAAAIA/AAAAQA==", "subType": "09"}}}"#
+        let run = try harness.run(document, ImportOptions(className: "T"))
+        #expect(run.messages == ["Invalid value '09' of type 'string' for 'data?' property 'T.data': binary subtype 09 (vector) would be lost: a 'data' property keeps generic binary, subtype 00 (or 02)."])
+        #expect(run.locations == ["1:\(column(of: #""09""#, in: document))"])
+        #expect(run.errors.first?.notes.last == "at JSON path /data/$binary/subType")
+        #expect(try harness.objects("T").isEmpty)
+        #expect(!run.summary.committed)
     }
 
     @Test func aBareDateHintGetsItsTime() throws {

@@ -30,6 +30,24 @@ import Testing
         #expect(try Self.mixed(#"{"$uuid": "137decc8-b300-4954-a233-f89909f4fd89"}"#).get() == .uuid(uuid))
         #expect(try Self.mixed(#"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "04"}}"#).get() == .uuid(uuid))
         #expect(try Self.mixed(#"{"$binary": {"base64": "aGk=", "subType": "00"}}"#).get() == .data(Data("hi".utf8)))
+        #expect(try Self.mixed(#"{"$binary": {"base64": "aGk=", "subType": "02"}}"#).get() == .data(Data("hi".utf8)))
+    }
+
+    /// A mixed value holds data (subtypes 00, 02) and uuid (04); any other subtype would be lost.
+    @Test func binarySubTypesAMixedValueCannotKeep() throws {
+        let type = PropertyType(.mixed)
+        let vector = try Self.mixed(#"{"v": [{"$binary": {"base64": "AwAAAIA/AAAAQA==", "subType": "09"}}]}"#)
+        #expect(failureMessage(vector, type: type)
+            == "Invalid value '09' of type 'string' for 'mixed' property 'T.p': binary subtype 09 (vector) would be lost: a mixed value keeps subtypes 00 and 02 as data and 04 as uuid.")
+        if case .failure(let error) = vector {
+            #expect(error.path.description == "/v/0/$binary/subType")
+            #expect(error.hint == #"to store the bytes without their subtype, write "subType": "00""#)
+        }
+        let legacy = try Self.mixed(#"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "03"}}"#)
+        #expect(failureMessage(legacy, type: type)?.contains("binary subtype 03 (legacy UUID) would be lost") == true)
+        if case .failure(let error) = legacy { #expect(error.hint?.hasPrefix("subtype 03 is a legacy UUID") == true) }
+        #expect(failureMessage(try Self.mixed(#"{"$binary": {"base64": "aGk=", "subType": "04"}}"#), type: type)
+            == "Invalid value 'aGk=' of type 'string' for 'mixed' property 'T.p': a UUID has 16 bytes.")
     }
 
     @Test func collections() throws {

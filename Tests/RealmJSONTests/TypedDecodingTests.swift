@@ -10,7 +10,7 @@ import Testing
         #expect(try decode(#"{"$binary": {"base64": "aGVsbG8=", "subType": "00"}}"#, ExtendedJSON.data).get()
             == Data("hello".utf8))
         #expect(try decode(#"{"$binary": {"base64": "", "subType": "0"}}"#, ExtendedJSON.data).get() == Data())
-        #expect(try decode(#"{"$binary": {"base64": "/+8=", "subType": "80"}}"#, ExtendedJSON.data).get() == Data([0xFF, 0xEF]))
+        #expect(try decode(#"{"$binary": {"base64": "/+8=", "subType": "02"}}"#, ExtendedJSON.data).get() == Data([0xFF, 0xEF]))
         let type = PropertyType(.data)
         let plain = try decode("\"aGVsbG8=\"", ExtendedJSON.data)
         #expect(failureMessage(plain, type: type) == "Invalid value 'aGVsbG8=' of type 'string' for 'data' property 'T.p'.")
@@ -24,6 +24,25 @@ import Testing
             == "Invalid value 'xyz' of type 'string' for 'data' property 'T.p': subType must be one or two hex digits.")
         #expect(failureMessage(try decode(#"{"$binary": "aGVsbG8=", "$type": "00"}"#, ExtendedJSON.data), type: type)?
             .hasSuffix("an Extended JSON $binary wrapper has exactly one key.") == true)
+    }
+
+    /// A `data` property keeps generic binary (00, and the old generic 02); any other subtype
+    /// would be lost, so it is refused at the subtype, named, with a hint.
+    @Test(arguments: [("01", "01 (function)"), ("03", "03 (legacy UUID)"), ("04", "04 (UUID)"), ("5", "05 (MD5)"),
+                      ("06", "06 (encrypted)"), ("07", "07 (compressed column)"), ("08", "08 (sensitive)"),
+                      ("09", "09 (vector)"), ("0A", "0a"), ("80", "80 (user-defined)"), ("ff", "ff (user-defined)")])
+    func dataRefusesSubTypesItCannotKeep(subType: String, named: String) throws {
+        let result = try decode(#"{"$binary": {"base64": "AwAAAIA/AAAAQA==", "subType": "\#(subType)"}}"#, ExtendedJSON.data)
+        #expect(failureMessage(result, type: PropertyType(.data))
+            == "Invalid value '\(subType)' of type 'string' for 'data' property 'T.p': binary subtype \(named) would be lost: a 'data' property keeps generic binary, subtype 00 (or 02).")
+        guard case .failure(let error) = result else { return }
+        #expect(error.path.description == "/$binary/subType")
+        let hint = switch subType {
+        case "03": "subtype 03 is a legacy UUID whose byte order depends on the driver that wrote it; convert it to subtype 04 for a 'uuid' property"
+        case "04": "a UUID (subtype 04, 16 bytes) fills a 'uuid' property"
+        default: #"to store the bytes without their subtype, write "subType": "00""#
+        }
+        #expect(error.hint == hint)
     }
 
     @Test func dateISOForms() throws {
@@ -108,6 +127,10 @@ import Testing
             == "Invalid value 'invalid' of type 'string' for 'uuid' property 'T.p': not a UUID (8-4-4-4-12 hex digits).")
         #expect(failureMessage(try decode(#"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "00"}}"#, ExtendedJSON.uuid), type: type)
             == #"Invalid value '00' of type 'string' for 'uuid' property 'T.p': a UUID in $binary has subType "04"."#)
+        let legacy = try decode(#"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "03"}}"#, ExtendedJSON.uuid)
+        #expect(failureMessage(legacy, type: type)
+            == #"Invalid value '03' of type 'string' for 'uuid' property 'T.p': a UUID in $binary has subType "04"."#)
+        if case .failure(let error) = legacy { #expect(error.hint?.hasPrefix("subtype 03 is a legacy UUID") == true) }
         #expect(failureMessage(try decode(#"{"$binary": {"base64": "AAAA", "subType": "04"}}"#, ExtendedJSON.uuid), type: type)
             == "Invalid value 'AAAA' of type 'string' for 'uuid' property 'T.p': a UUID has 16 bytes.")
         #expect(failureMessage(try decode(#"{"$uuid": "137decc8b3004954a233f89909f4fd89"}"#, ExtendedJSON.uuid), type: type) != nil)

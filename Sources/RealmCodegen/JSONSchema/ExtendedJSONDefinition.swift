@@ -73,8 +73,10 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
                 JSONSchemaBuilding.wrapper("$numberDouble", JSONSchemaBuilding.string(pattern: ExtendedJSONPatterns.double)),
             ])
         case .data:
-            Self.described("Binary data: {\"$binary\": {\"base64\": \"…\", \"subType\": \"00\"}}.", anyOf: [
-                JSONSchemaBuilding.binary(base64: ExtendedJSONPatterns.base64, subType: .pattern(ExtendedJSONPatterns.binarySubType)),
+            Self.described("Binary data: {\"$binary\": {\"base64\": \"…\", \"subType\": \"00\"}} (or the old generic "
+                           + "subtype 02).", anyOf: [
+                JSONSchemaBuilding.binary(base64: ExtendedJSONPatterns.base64,
+                                          subType: .pattern(ExtendedJSONPatterns.genericBinarySubType)),
             ])
         case .date:
             Self.described("A date: {\"$date\": \"<ISO-8601>\"} or {\"$date\": {\"$numberLong\": \"<milliseconds>\"}}.", anyOf: [
@@ -101,7 +103,9 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
     }
 
     /// An integer literal, `$numberInt` (also limited to 32 bits, as Extended JSON defines it)
-    /// or `$numberLong`, within the width's range.
+    /// or `$numberLong`, within the width's range. JSON Schema's `integer` is any number with a
+    /// whole value, so it also lets a real literal such as `2.0` through, which realm-import
+    /// refuses (docs/json-typing.md, section 3); no JSON Schema keyword tells the two apart.
     private static func integer(_ width: IntWidth) -> JSONValue {
         let range = width.range
         let int32Range = max(range.lowerBound, Int64(Int32.min))...min(range.upperBound, Int64(Int32.max))

@@ -13,8 +13,9 @@ enum ExtendedJSONPatterns {
     /// Base64 of exactly 16 bytes (a UUID as `$binary` with subtype 04).
     static let base64Of16Bytes = "^[A-Za-z0-9+/]{22}==$"
 
-    /// A binary subtype: two hexadecimal digits.
-    static let binarySubType = "^[0-9a-fA-F]{2}$"
+    /// The subtype of generic binary, the only binary a `data` property keeps: `00`, or the old
+    /// generic `02`, in one or two digits (docs/json-typing.md, section 2.1).
+    static let genericBinarySubType = "^0?[02]$"
 
     /// RFC 3339 date and time with up to nine fraction digits and `Z` or an offset (`$date`).
     static let isoDate = "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"

@@ -4,8 +4,11 @@ import RealmSchema
 /// definitions the file needs.
 ///
 /// Decisions, following docs/json-typing.md and docs/relationships.md:
-/// - keys are the Swift property names; unknown keys are allowed (`additionalProperties: true`)
-///   because realm-import only warns about them unless `--reject-unknown` is given;
+/// - keys are the stored names (`mapTo`, else the Swift property name), the names realm-export
+///   writes; a property with `mapTo` may also be given by its Swift name, never by both
+///   (`oneOf` two `required` when it is required, else `not` both); unknown keys are allowed
+///   (`additionalProperties: true`) because realm-import only warns about them unless
+///   `--reject-unknown` is given;
 /// - `required` lists the properties a new object must carry: non-optional scalars without a
 ///   default (mixed holds null, links are optional, collections treat a missing value as empty);
 /// - `linkingObjects` are computed, not imported, so they are left out;
@@ -33,18 +36,39 @@ struct JSONSchemaModelBuilder {
         }
         members.append(JSONMember("type", .string("object")))
         let properties = model.persistedProperties
-        var propertyMembers = properties.map { JSONMember($0.name, propertySchema($0)) }
+        var propertyMembers: [JSONMember] = []
+        for property in properties {
+            let schema = propertySchema(property)
+            propertyMembers.append(JSONMember(property.storedName, schema))
+            if property.storedName != property.name { propertyMembers.append(JSONMember(property.name, schema)) }
+        }
         if model.name == rootModel, model.kind == .object, model.primaryKey == nil {
             // realm-export numbers these objects so that links can name them (`$ref`/`$id`).
             propertyMembers.insert(JSONMember("$id", Self.exportID), at: 0)
         }
         members.append(JSONMember("properties", .object(propertyMembers)))
-        let required = properties.filter(Self.isRequired).map { JSONValue.string($0.name) }
+        let required = properties.filter { Self.isRequired($0) && $0.storedName == $0.name }.map { JSONValue.string($0.name) }
         if !required.isEmpty {
             members.append(JSONMember("required", .array(required)))
         }
+        let aliased = properties.filter { $0.storedName != $0.name }.map(Self.oneNameOnly)
+        if !aliased.isEmpty {
+            members.append(JSONMember("allOf", .array(aliased)))
+        }
         members.append(JSONMember("additionalProperties", .bool(true)))
         return members
+    }
+
+    /// For a property with `mapTo`: its stored name or its Swift name, not both; one of them
+    /// when the property is required.
+    static func oneNameOnly(_ property: PropertySchema) -> JSONValue {
+        let names = [property.storedName, property.name].map { JSONValue.object([JSONMember("required", .array([.string($0)]))]) }
+        guard isRequired(property) else {
+            return .object([JSONMember("not", .object([
+                JSONMember("required", .array([.string(property.storedName), .string(property.name)])),
+            ]))])
+        }
+        return .object([JSONMember("oneOf", .array(names))])
     }
 
     /// Whether a new object must give the property.

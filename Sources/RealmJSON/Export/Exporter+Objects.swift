@@ -13,7 +13,7 @@ extension Exporter {
         }
         let values = try store.values(of: object)
         for (property, value) in zip(properties[model.name] ?? [], values) {
-            try writer.key(property.name)
+            try writer.key(property.storedName)
             do {
                 try writeValue(value, property.type)
             } catch let error as ExportError where !error.isIOFailure {

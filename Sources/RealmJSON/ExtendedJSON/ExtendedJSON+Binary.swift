@@ -4,12 +4,31 @@ import RealmFormats
 
 /// `data` and `uuid`: `$binary`, `$uuid` and UUID strings.
 extension ExtendedJSON {
-    /// `{"$binary": {"base64": "…", "subType": "00"}}` (any subtype); plain strings are
-    /// rejected with a hint to wrap them.
+    /// `{"$binary": {"base64": "…", "subType": "00"}}`, generic binary: subtype 00, or the old
+    /// generic subtype 02. Any other subtype would be lost in a `data` property and is refused,
+    /// named (docs/json-typing.md, section 2); plain strings are rejected with a hint to wrap them.
     public static func data(_ value: JSONValue) throws(ExtendedJSONError) -> Data {
         if value.kind == .string { throw .invalid(value, hint: JSONMessages.wrapBinary(value.stringValue!)) }
         guard case .wrapper(.binary, let inner) = ExtendedJSONWrapper.match(value) else { throw .invalid(value) }
-        return try binary(value, inner).bytes
+        let (bytes, subType) = try binary(value, inner)
+        guard isGeneric(subType) else {
+            let hint = switch subType {
+            case 3: JSONMessages.legacyUUIDSubType
+            case 4: JSONMessages.uuidSubTypeForData
+            default: JSONMessages.genericSubTypeHint
+            }
+            throw subTypeError(inner, reason: JSONMessages.dataSubType(subType), hint: hint)
+        }
+        return bytes
+    }
+
+    /// Generic binary: subtype 00, or 02 (the old generic subtype, whose bytes Extended JSON
+    /// carries without BSON's inner length).
+    static func isGeneric(_ subType: UInt8) -> Bool { subType == 0 || subType == 2 }
+
+    /// The error for a subtype the property cannot keep, located at the `subType` text.
+    static func subTypeError(_ inner: JSONValue, reason: String, hint: String?) -> ExtendedJSONError {
+        .invalid(inner["subType"]!, reason: reason, hint: hint, at: [ExtendedJSONWrapper.binary.pathComponent, "subType"])
     }
 
     /// `{"$uuid": "…"}`, `{"$binary": {…, "subType": "04"}}` with 16 bytes, or a UUID string
@@ -38,7 +57,8 @@ extension ExtendedJSON {
         let (bytes, subType) = try binary(value, inner)
         let path: JSONPath = [ExtendedJSONWrapper.binary.pathComponent, "subType"]
         guard subType == 4 else {
-            throw ExtendedJSONError.invalid(inner["subType"]!, reason: JSONMessages.uuidSubType, at: path)
+            throw ExtendedJSONError.invalid(inner["subType"]!, reason: JSONMessages.uuidSubType,
+                                            hint: subType == 3 ? JSONMessages.legacyUUIDSubType : nil, at: path)
         }
         guard bytes.count == 16 else {
             throw ExtendedJSONError.invalid(inner["base64"]!, reason: JSONMessages.uuidLength,

@@ -7,8 +7,9 @@ extension ExtendedJSON {
     public static let maxNestingLevel = 100
 
     /// A mixed (`AnyRealmValue`) value: null, bool, integer literal → int, other numbers →
-    /// double, string, any Extended JSON wrapper → its type, array → list, other object →
-    /// dictionary (keys handled per `mapKeys`).
+    /// double, string, any Extended JSON wrapper → its type (`$binary` of subtype 00 or 02 →
+    /// data, 04 → uuid, others refused), array → list, other object → dictionary (keys handled
+    /// per `mapKeys`).
     public static func mixed(_ value: JSONValue, mapKeys: MapKeyPolicy = .encode) throws(ExtendedJSONError) -> StoreValue {
         try mixed(value, mapKeys: mapKeys, level: 0)
     }
@@ -71,7 +72,10 @@ extension ExtendedJSON {
         case .uuid: return .uuid(try uuid(value))
         case .binary:
             let (bytes, subType) = try binary(value, inner)
-            return subType == 4 ? .uuid(try binaryUUID(value, inner)) : .data(bytes)
+            if isGeneric(subType) { return .data(bytes) }
+            if subType == 4 { return .uuid(try binaryUUID(value, inner)) }
+            throw subTypeError(inner, reason: JSONMessages.mixedSubType(subType),
+                               hint: subType == 3 ? JSONMessages.legacyUUIDSubType : JSONMessages.genericSubTypeHint)
         }
     }
 

@@ -22,8 +22,9 @@ public enum ExtendedJSON {
         throw .invalid(value)
     }
 
-    /// An integer literal, `$numberInt` or `$numberLong` within `width`; a real literal only
-    /// when its value is an integer of at most 2^53 in magnitude (`1e3`, `2.0`).
+    /// An integer literal, `$numberInt` or `$numberLong` within `width`. A real literal is a
+    /// double and is refused, as Realm refuses a double for an `Int` (`2.0` and `1e3` too, with a
+    /// hint to write the integer).
     public static func int(_ value: JSONValue, width: IntWidth = .int) throws(ExtendedJSONError) -> Int64 {
         let result: Int64
         switch value.kind {
@@ -33,7 +34,7 @@ public enum ExtendedJSON {
             let real = value.realValue!
             guard real.rounded(.towardZero) == real, real.isFinite else { throw .invalid(value) }
             guard real.magnitude <= 9_007_199_254_740_992 else { throw .invalid(value, reason: JSONMessages.inexactReal) }
-            result = Int64(real)
+            throw .invalid(value, hint: JSONMessages.writeInteger(Int64(real)))
         case .object:
             guard case .wrapper(let wrapper, let inner) = ExtendedJSONWrapper.match(value),
                   wrapper == .numberInt || wrapper == .numberLong else { throw .invalid(value) }

@@ -5,8 +5,12 @@ import RealmSchema
 final class ImportProperty {
     let schema: PropertySchema
     let name: String
-    /// `name`'s UTF-8 bytes, to compare with the keys of JSON objects.
-    let nameUTF8: [UInt8]
+    /// Its field in JSON: the stored name (`mapTo`, else the name), docs/json-typing.md, section 1.
+    let key: String
+    /// `key`'s UTF-8 bytes, to compare with the keys of JSON objects.
+    let keyUTF8: [UInt8]
+    /// The property name when `mapTo` gives another stored name: JSON may use it instead of `key`.
+    let alias: String?
     let base: BaseType
     let collection: CollectionKind
     let isOptional: Bool
@@ -24,7 +28,9 @@ final class ImportProperty {
     init(_ schema: PropertySchema) {
         self.schema = schema
         name = schema.name
-        nameUTF8 = Array(schema.name.utf8)
+        key = schema.storedName
+        keyUTF8 = Array(schema.storedName.utf8)
+        alias = schema.storedName == schema.name ? nil : schema.name
         base = schema.type.base
         collection = schema.type.collection
         isOptional = schema.type.isOptional
@@ -42,6 +48,18 @@ final class ImportProperty {
         }
         enumStrings = schema.enumValues == nil ? nil : strings
         enumIntegers = schema.enumValues == nil ? nil : integers
+    }
+
+    /// The value of this property's field in `object`: under its stored name, else its alias.
+    func field(in object: JSONValue) -> JSONValue? {
+        guard let alias else { return object[key] }
+        return object[key] ?? object[alias]
+    }
+
+    /// The key `object` gives this property under (its stored name when it gives neither).
+    func fieldKey(in object: JSONValue) -> String {
+        guard let alias, object[key] == nil, object[alias] != nil else { return key }
+        return alias
     }
 
     /// Whether `value` is one of the enum values (always, without an enum).
@@ -67,13 +85,19 @@ final class ImportClassPlan {
     /// Persisted properties in schema order.
     let properties: [ImportProperty]
     let primaryKey: ImportProperty?
-    let propertyNames: Set<String>
-    /// Property name → position in `properties`.
+    /// The keys that name a property: stored names and aliases.
+    let fieldNames: Set<String>
+    /// Stored name and alias → position in `properties`.
     let positions: [String: Int]
+    /// Whether a property has an alias (`mapTo`), so that an object may name it twice.
+    let hasAliases: Bool
     let linkingNames: Set<String>
     /// Whether every property is a scalar or a collection of scalars (no links, no mixed), so
     /// that converting an object needs nothing but the object.
     let holdsOnlyScalars: Bool
+    /// The key of the first object of this class the run created: objects with this key or a
+    /// larger one were created by the run (the store numbers new objects upwards).
+    var firstCreatedKey: Int64?
     var isEmbedded: Bool { model.kind == .embedded }
     var isAsymmetric: Bool { model.kind == .asymmetric }
 
@@ -82,35 +106,46 @@ final class ImportClassPlan {
         name = model.name
         properties = model.persistedProperties.map(ImportProperty.init)
         primaryKey = properties.first { $0.schema.isPrimaryKey }
-        propertyNames = Set(properties.map(\.name))
-        positions = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+        var positions: [String: Int] = [:]
+        for (position, property) in properties.enumerated() {
+            positions[property.key] = position
+            if let alias = property.alias { positions[alias] = position }
+        }
+        self.positions = positions
+        fieldNames = Set(positions.keys)
+        hasAliases = properties.contains { $0.alias != nil }
         linkingNames = Set(model.properties.filter(\.type.isLinkingObjects).map(\.name))
         holdsOnlyScalars = properties.allSatisfy { !$0.isLink && !$0.isMixed }
     }
 
-    /// Puts the value of each field of `object` that names a property into `values`, at the
-    /// property's position (the others stay as they are), and returns how many fields did.
+    /// Puts the value of each field of `object` that names a property (by stored name or
+    /// alias) into `values`, at the property's position (the others stay as they are, nil), and
+    /// returns how many fields did and whether one property was named twice (stored name and
+    /// alias).
     ///
     /// One walk over the fields instead of a hash lookup per property: a field is first
     /// compared with the property after the previous field's, which finds every field of an
     /// object written in schema order (as `realm-export` writes them) without hashing.
-    func matchFields(of object: JSONValue, into values: UnsafeMutableBufferPointer<JSONValue?>) -> Int {
+    func matchFields(of object: JSONValue, into values: UnsafeMutableBufferPointer<JSONValue?>)
+        -> (matched: Int, namedTwice: Bool) {
         var matched = 0
         var next = 0
+        var namedTwice = false
         for (key, value) in object.fields {
             let position: Int
-            if next < properties.count, key.equals(utf8: properties[next].nameUTF8) {
+            if next < properties.count, key.equals(utf8: properties[next].keyUTF8) {
                 position = next
             } else if let found = positions[key.string] {
                 position = found
             } else {
                 continue
             }
+            if hasAliases && values[position] != nil { namedTwice = true }
             values[position] = value
             matched += 1
             next = position + 1
         }
-        return matched
+        return (matched, namedTwice)
     }
 
     /// Plans for every model of `schema`, links connected.

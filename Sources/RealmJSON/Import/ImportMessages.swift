@@ -82,6 +82,15 @@ enum ImportMessages {
         "Property '\(className).\(key)' is linkingObjects, computed from the links that point here; the key is ignored"
     }
 
+    /// The hint of a missing property with `mapTo`: the keys that give it.
+    static func fieldNames(_ stored: String, alias: String) -> String {
+        "its field is '\(stored)' (the stored name, mapTo) or '\(alias)'"
+    }
+
+    static func namedTwice(_ property: String, stored: String, alias: String) -> String {
+        "Property '\(property)' is given twice, as '\(stored)' (its stored name, mapTo) and as '\(alias)'; give one of them"
+    }
+
     static func notInEnum(_ values: [SchemaValue]) -> String {
         let listed = values.map { value -> String in
             switch value {
@@ -94,6 +103,9 @@ enum ImportMessages {
     }
 
     static let setOfCollections = "a set cannot hold a list or a dictionary"
+
+    static let givenTwiceUseUpsert = "the input gives this object more than once, and its first copy was created earlier "
+        + "in this run; --mode upsert loads such input, each later copy updating the object"
 
     // MARK: The run
 

@@ -44,16 +44,18 @@ public struct ImportSummary: Sendable, Hashable {
     ///
     ///     Person: 2 created, 0 updated, 0 unchanged, 1 warning
     ///     imported 3 objects from 2 documents
+    ///
+    /// A run with errors wrote nothing, so it prints only `2 errors; nothing was written`: no
+    /// counts of objects that were never created (docs/command-line.md, section 3).
     public func render(order: [String], dryRun: Bool) -> String {
+        if errors > 0 { return ImportMessages.failedRun(errors: errors, stoppedEarly: stoppedEarly) + "\n" }
         var lines: [String] = []
         let names = order.filter { classes[$0] != nil } + classes.keys.filter { !order.contains($0) }.sorted()
         for name in names {
             lines.append(ImportMessages.summaryLine(name, self[name]))
         }
         let objects = classes.values.reduce(0) { $0 + $1.total }
-        if errors > 0 {
-            lines.append(ImportMessages.failedRun(errors: errors, stoppedEarly: stoppedEarly))
-        } else if dryRun {
+        if dryRun {
             lines.append(ImportMessages.dryRunDone(objects: objects, documents: documents))
         } else {
             lines.append(ImportMessages.importDone(objects: objects, documents: documents))

@@ -56,11 +56,12 @@ extension Importer {
 
     /// An update of `root` from `object` replaced the properties it holds: earlier references
     /// inside them no longer apply (the last value wins, as in Realm).
-    func supersedeFixups(of root: ObjectKey, supplied object: JSONValue) {
+    func supersedeFixups(of root: ObjectKey, supplied object: JSONValue, _ plan: ImportClassPlan) {
         guard let indices = fixupsByRoot[root] else { return }
         for index in indices {
             let first = fixups[index].pending.steps.first?.property ?? fixups[index].pending.property
-            if object[first] != nil { fixups[index].isLive = false }
+            let property = plan.positions[first].map { plan.properties[$0] }
+            if property?.field(in: object) ?? object[first] != nil { fixups[index].isLive = false }
         }
     }
 

@@ -29,7 +29,7 @@ extension Importer {
         guard value.kind == .object else {
             if target.primaryKey == nil && value.kind != .array {
                 let message = ImportMessages.notAnObjectInitializer(JSONMessages.valueText(value), className: target.name,
-                                                                    firstProperty: target.properties.first?.name)
+                                                                    firstProperty: target.properties.first?.key)
                 record(.error(message, at: JSONPath(path)))
             } else {
                 let reason = ImportMessages.notAReference(target: target.name, primaryKey: target.primaryKey?.schema)

@@ -32,15 +32,16 @@ extension Importer {
                                                 savepoint: savepoint)
         } catch let error as StoreError where error.isInputProblem {
             var at = path
-            if error.code == .objectAlreadyExists, let property = plan.primaryKey, value[property.name] != nil {
-                at.append(.key(property.name))
+            if error.code == .objectAlreadyExists, let property = plan.primaryKey, property.field(in: value) != nil {
+                at.append(.key(property.fieldKey(in: value)))
             }
-            record(.error(error.message, at: JSONPath(at)))
+            record(.error(error.message, hint: try upsertHint(for: error, value, plan, policy: policy), at: JSONPath(at)))
             noteFailure(value, plan)
             return nil
         }
         // One hash of the class name: the dictionary's `default:` subscript updates in place.
         if !created.existed {
+            if plan.firstCreatedKey == nil { plan.firstCreatedKey = created.key.key }
             summary.classes[plan.name, default: ImportSummary.Counts()].created += 1
         } else if store.totalChanges != changesBefore {
             summary.classes[plan.name, default: ImportSummary.Counts()].updated += 1
@@ -48,14 +49,25 @@ extension Importer {
             summary.classes[plan.name, default: ImportSummary.Counts()].unchanged += 1
         }
         objectCount += 1
-        if created.existed { supersedeFixups(of: created.key, supplied: value) }
+        if created.existed { supersedeFixups(of: created.key, supplied: value, plan) }
         register(frame, root: created.key)
         return created.key
     }
 
+    /// For the first insert of the run that fails because the input gave the same object
+    /// before (a nested object shared by several parents): the note that `--mode upsert` loads
+    /// it. Nil otherwise, and for objects stored before the run.
+    private func upsertHint(for error: StoreError, _ object: JSONValue, _ plan: ImportClassPlan,
+                            policy: UpdatePolicy) throws -> String? {
+        guard error.code == .objectAlreadyExists, policy == .error, !gaveUpsertHint, let first = plan.firstCreatedKey,
+              let existing = try storedObject(object, plan), existing.key >= first else { return nil }
+        gaveUpsertHint = true
+        return ImportMessages.givenTwiceUseUpsert
+    }
+
     /// The stored object with the primary key `object` holds, if any.
     func storedObject(_ object: JSONValue, _ plan: ImportClassPlan) throws -> ObjectKey? {
-        guard let property = plan.primaryKey, let key = object[property.name].flatMap({ decodeKey($0, property) }) else {
+        guard let property = plan.primaryKey, let key = property.field(in: object).flatMap({ decodeKey($0, property) }) else {
             return nil
         }
         return try store.object(plan.name, primaryKey: key)
@@ -82,14 +94,15 @@ extension Importer {
         let properties = plan.properties
         let prepared = takePreparation(for: object, plan)
         try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: properties.count) { values in
-            let matched: Int
+            let matched: (matched: Int, namedTwice: Bool)
             if let prepared {
                 _ = values.initialize(from: prepared.values)
-                matched = prepared.matchedCount
+                matched = (prepared.matchedCount, prepared.namedTwice)
             } else {
                 values.initialize(repeating: nil)
                 matched = plan.matchFields(of: object, into: values)
             }
+            if matched.namedTwice { reportNamedTwice(object, plan) }
             for (position, property) in properties.enumerated() {
                 guard let value = values[position] else {
                     if isNew && property.isRequired {
@@ -97,14 +110,18 @@ extension Importer {
                             lookedUp = true
                             isNew = try storedObject(object, plan) == nil
                         }
-                        if isNew { record(.error(ImportMessages.missingValue(plan.name, property.name), at: JSONPath(path))) }
+                        if isNew {
+                            let hint = property.alias.map { ImportMessages.fieldNames(property.key, alias: $0) }
+                            record(.error(ImportMessages.missingValue(plan.name, property.name), hint: hint, at: JSONPath(path)))
+                        }
                     }
                     continue
                 }
                 if property.isSingleScalar {
                     // A scalar's key joins the path only when it has a problem to report.
                     if let input = prepared?.inputs[position]
-                        ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional, key: property.name) {
+                        ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional,
+                                         key: property.fieldKey(in: object)) {
                         fields.set(input, for: property, at: position)
                     }
                     continue
@@ -113,13 +130,13 @@ extension Importer {
                     fields.set(input, for: property, at: position)
                     continue
                 }
-                path.append(.key(property.name))
+                path.append(.key(property.alias == nil ? property.key : property.fieldKey(in: object)))
                 if let input = try convertProperty(value, property, in: plan, owner: existing, policy: policy) {
                     fields.set(input, for: property, at: position)
                 }
                 path.removeLast()
             }
-            if matched < object.count { checkUnknownKeys(object, plan) }
+            if matched.matched < object.count { checkUnknownKeys(object, plan) }
         }
     }
 
@@ -131,12 +148,23 @@ extension Importer {
         return prepared
     }
 
+    /// Properties `object` names twice, by stored name and by alias: an error at the second key.
+    private func reportNamedTwice(_ object: JSONValue, _ plan: ImportClassPlan) {
+        for property in plan.properties {
+            guard let alias = property.alias, object[property.key] != nil, object[alias] != nil else { continue }
+            let second = object.fields.first { $0.key.string == property.key || $0.key.string == alias }?.key.string == alias
+                ? property.key : alias
+            record(.error(ImportMessages.namedTwice("\(plan.name).\(property.name)", stored: property.key, alias: alias),
+                          at: JSONPath(path + [.key(second)]), target: .key))
+        }
+    }
+
     /// Keys of `object` that name no persisted property: a counted warning (once printed per
     /// class and key), or an error with `--reject-unknown`.
     private func checkUnknownKeys(_ object: JSONValue, _ plan: ImportClassPlan) {
         for (key, _) in object.fields {
             let name = key.string
-            guard !plan.propertyNames.contains(name) else { continue }
+            guard !plan.fieldNames.contains(name) else { continue }
             // The `$id` of a top-level object without a primary key is read by `importTopLevelObject`.
             if path.isEmpty && plan.primaryKey == nil && name == ExportReference.idKey { continue }
             let keyPath = JSONPath(path + [.key(name)])
@@ -163,7 +191,7 @@ extension Importer {
 
     /// Remembers an object whose input failed, so references to it are not reported again.
     private func noteFailure(_ object: JSONValue, _ plan: ImportClassPlan) {
-        guard let property = plan.primaryKey, let key = object[property.name].flatMap({ decodeKey($0, property) }) else {
+        guard let property = plan.primaryKey, let key = property.field(in: object).flatMap({ decodeKey($0, property) }) else {
             return
         }
         failedObjects.insert(ExportReference.Target(className: plan.name, id: key))

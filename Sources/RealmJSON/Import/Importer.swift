@@ -49,6 +49,8 @@ public final class Importer {
     var objectIDs: [ExportReference.Target: ObjectKey] = [:]
     /// (class, key) pairs already warned about, so each unknown key is printed once.
     var warnedKeys: Set<String> = []
+    /// Whether the note that `--mode upsert` loads an object given twice was printed.
+    var gaveUpsertHint = false
     var objectCount = 0
     /// The reading thread's preparation of the current document's root object, until used.
     var preparation: PreparedObject?
@@ -191,6 +193,15 @@ public final class Importer {
     /// The class of a document: from a multi-class input or `--class`, which must agree.
     private func documentPlan(_ document: JSONDocument, source: JSONDocumentSource) throws -> ImportClassPlan? {
         guard let name = document.className ?? options.className else {
+            // `{"Person": 1}`: a multi-class object whose class value is not an array is bad data,
+            // reported at the value, not a missing `--class`.
+            let stray = document.withRoot { root in
+                root.firstField.flatMap { field in plans[field.key.string] == nil ? nil : (field.key.string, field.value.kind) }
+            }
+            if let (className, kind) = stray {
+                record(.error(JSONMessages.classValueNotArray(className, found: kind.phrase), at: [.key(className)]))
+                return nil
+            }
             let classNames = plans.values.map(\.model).filter { $0.kind != .embedded }.map(\.name).sorted()
             throw ImportRunError.missingClass(input: source.name, classes: classNames)
         }

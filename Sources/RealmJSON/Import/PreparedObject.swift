@@ -16,6 +16,8 @@ final class PreparedObject {
     let values: [JSONValue?]
     /// How many fields name a property.
     let matchedCount: Int
+    /// Whether a property is named twice, by its stored name and its alias (an error).
+    let namedTwice: Bool
     /// The input of each scalar property (single or collection) that converted; nil otherwise.
     let inputs: [InputValue?]
 
@@ -27,7 +29,7 @@ final class PreparedObject {
         guard property.collection == .single, let target = property.target, target.isEmbedded, target.holdsOnlyScalars,
               value.kind == .object, value[ExportReference.classKey] == nil else { return nil }
         let nested = PreparedObject(value, target, mapKeys: mapKeys)
-        guard nested.matchedCount == value.count else { return nil }
+        guard nested.matchedCount == value.count, !nested.namedTwice else { return nil }
         var fields: [String: InputValue] = [:]
         fields.reserveCapacity(nested.matchedCount)
         for (position, property) in target.properties.enumerated() {
@@ -47,7 +49,7 @@ final class PreparedObject {
         self.object = object
         self.plan = plan
         let properties = plan.properties
-        var matched = 0
+        var matched = (matched: 0, namedTwice: false)
         let values = [JSONValue?](unsafeUninitializedCapacity: properties.count) { buffer, count in
             buffer.initialize(repeating: nil)
             matched = plan.matchFields(of: object, into: buffer)
@@ -65,7 +67,8 @@ final class PreparedObject {
             }
         }
         self.values = values
-        self.matchedCount = matched
+        self.matchedCount = matched.matched
+        self.namedTwice = matched.namedTwice
         self.inputs = inputs
     }
 
