@@ -87,6 +87,19 @@ struct StoreFileAccessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly) == ["people.realm"])
     }
 
+    @Test func exportAndDumpLeaveAStoreAndItsDirectoryAsTheyWere() throws {
+        let directory = try Temporary.path("realm-read")
+        let path = directory + "/people.realm"
+        try Tool.importDemoStore(path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for arguments in [["realm-export", "--store", path], ["realm-schema", "dump", "--store", path]] {
+            let result = try Tool.run(arguments[0], Array(arguments.dropFirst()))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["people.realm"])
+        }
+    }
+
     /// Runs a built tool so that permissions apply: as `nobody` through `setpriv` when the tests
     /// run as root (whom permission checks let write anywhere), else as the current user.
     static func runWithoutWriteAccess(_ tool: String, _ arguments: [String]) throws -> ProcessResult {

@@ -142,6 +142,12 @@ public final class Store {
             // Nothing can write here (a read-only directory or mount), and SQLite could not
             // make the -shm file a WAL reader needs.
             return probe
+        case .read where !hasLog && walMode:
+            // A read-only connection would make a -wal and a -shm file and leave them behind (it
+            // may not delete them); this one removes them when it closes, and may not write.
+            let reader = try Connection(path: path, access: .write, onWait: onWait)
+            try reader.execute("PRAGMA query_only=1")
+            return reader
         case .read, .readImmutable:
             return try Connection(path: path, access: .read, onWait: onWait)
         case .create, .write:
