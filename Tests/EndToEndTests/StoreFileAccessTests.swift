@@ -73,6 +73,11 @@ struct StoreFileAccessTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly) }
         let before = try Data(contentsOf: URL(fileURLWithPath: readOnly + "/people.realm"))
+        if getuid() == 0 {
+            let touch = try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                       ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/touch", readOnly + "/probe"])
+            #expect(touch.status != 0, "the tools below run where nothing can be written")
+        }
 
         for arguments in [["realm-export", "--store"], ["realm-export", "--ndjson", "--class", "Person", "--store"],
                           ["realm-schema", "dump", "--store"]] {
@@ -101,10 +106,16 @@ struct StoreFileAccessTests {
     }
 
     /// Runs a built tool so that permissions apply: as `nobody` through `setpriv` when the tests
-    /// run as root (whom permission checks let write anywhere), else as the current user.
+    /// run as root (whom permission checks let write anywhere), else as the current user. The
+    /// tool runs from a copy in a temporary directory, which `nobody` can reach wherever the
+    /// build is.
     static func runWithoutWriteAccess(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
         guard getuid() == 0 else { return try Tool.run(tool, arguments) }
+        let directory = try Temporary.path("realm-tool-copy")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
+        let copy = directory + "/" + tool
+        try FileManager.default.copyItem(atPath: Tool.url(tool).path, toPath: copy)
         return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                              ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.url(tool).path] + arguments)
+                              ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments)
     }
 }
