@@ -21,9 +21,11 @@ public enum StoreOption {
         "\(path): no such file"
     }
 
-    /// The message for a store file whose opening, reading or writing failed: `<path>: <error>`.
+    /// The message for a store file whose opening, reading or writing failed: `<path>: <error>`,
+    /// or the error as it is when it already begins with the path.
     public static func storeFailed(_ path: String, _ reason: any Error) -> String {
-        "\(path): \(reason)"
+        let text = String(describing: reason)
+        return text.hasPrefix(path + ":") || text.hasPrefix(path + " ") ? text : "\(path): \(text)"
     }
 }
 

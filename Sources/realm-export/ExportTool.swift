@@ -23,7 +23,8 @@ enum ExportTool {
         }
         let store: Store
         do {
-            store = try Store(path: path)
+            // Only draining the outbox writes; anything else reads the store without writing to it.
+            store = try Store(path: path, readOnly: !parsed.has("--drain"), onWait: { notice in output.err(notice + "\n") })
             // One pass over the file: a small page cache keeps memory flat at any store size.
             try store.setPageCache(kibibytes: 8_192)
         } catch {

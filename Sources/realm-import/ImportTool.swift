@@ -34,7 +34,8 @@ enum ImportTool {
         let progress = showsProgress ? ProgressBar(inputs: inputs, output: output) : nil
         let result: (summary: ImportSummary, diagnostics: [Diagnostic], order: [String])
         do {
-            result = try load(storePath, isNew: isNew, schema: schema, inputs: inputs, options: options, progress: progress)
+            result = try load(storePath, isNew: isNew, schema: schema, inputs: inputs, options: options, progress: progress,
+                              onWait: { notice in output.err(notice + "\n") })
         } catch {
             progress?.clear()
             if isNew { removeStore(storePath) }
@@ -53,12 +54,12 @@ enum ImportTool {
 
     /// Opens the store, imports every input in one transaction and finishes it.
     private static func load(_ storePath: String, isNew: Bool, schema: Schema?, inputs: [String], options: ImportOptions,
-                             progress: ProgressBar?) throws -> (ImportSummary, [Diagnostic], [String]) {
+                             progress: ProgressBar?, onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
         let store: Store
         if isNew, let schema {
-            store = try Store(path: storePath, schema: schema)
+            store = try Store(path: storePath, schema: schema, onWait: onWait)
         } else {
-            store = try Store(path: storePath)
+            store = try Store(path: storePath, onWait: onWait)
         }
         // Nobody else has a store this run created open: write its pages once (see Store+BulkLoad).
         if isNew { try store.beginBulkLoad() }

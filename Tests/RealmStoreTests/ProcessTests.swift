@@ -74,4 +74,38 @@ import Testing
         #expect(reader.stdout == "1000\n")
         #expect(reader.status == 0)
     }
+
+    @Test func aWriterKeptWaitingByAnotherProcessSaysSoAndNamesTheBusyStore() throws {
+        let path = directory.path()
+        let (writer, _) = try startWriter(path)
+        defer { kill(writer) }
+        let input = directory.path("logs.json")
+        try #"[{"id": 5000000, "payload": "late"}]"#.write(toFile: input)
+
+        let started = ContinuousClock.now
+        let result = try Tool.run("realm-import", ["--store", path, "--class", "Log", input])
+        let waited = ContinuousClock.now - started
+
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            waiting for \(path): another process is writing to it\u{2026}
+            error: \(path) is busy: another process is writing to it (gave up after waiting 10 s)
+
+            """)
+        #expect(waited >= .seconds(10) && waited < .seconds(20))
+        #expect(writer.isRunning, "the other write is still in progress")
+    }
+
+    @Test func aReaderOfAStoreAnotherProcessIsCreatingSaysSo() throws {
+        let path = directory.path()
+        let (writer, _) = try startWriter(path, bulkLoad: true)
+        defer { kill(writer) }
+        let export = try Tool.run("realm-export", ["--store", path])
+        #expect(export.status == 2)
+        #expect(export.stderr == "error: \(path) is being created by another process\n")
+        let dump = try Tool.run("realm-schema", ["dump", "--store", path])
+        #expect(dump.status == 2)
+        #expect(dump.stderr == "error: \(path) is being created by another process\n")
+        #expect(writer.isRunning, "the store is still being created")
+    }
 }

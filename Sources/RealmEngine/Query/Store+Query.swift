@@ -168,7 +168,7 @@ enum QueryFunctions {
 
     /// Whether a prepare failure is SQLite not knowing the query functions yet.
     static func isMissingFunction(_ error: StoreError) -> Bool {
-        error.message.contains("no such function: \(matchName)")
+        error.sqliteMessage?.contains("no such function: \(matchName)") ?? false
     }
 
     /// The text of a TEXT argument with its exact byte length (embedded NULs kept).

@@ -9,15 +9,37 @@ import Foundation
 /// of the process, and the file never corrupts; after a power loss or OS crash the most
 /// recent commits may roll back. A connection belongs to one thread at a time.
 final class Connection {
+    /// How a connection opens its file (docs/store-file.md, "Opening").
+    enum Access {
+        /// Read and write, creating the file when it does not exist.
+        case create
+        /// Read and write an existing file.
+        case write
+        /// Read only (`SQLITE_OPEN_READONLY`): nothing is ever written to the file.
+        case read
+        /// Read only, and the file is taken as unchanging (URI `immutable=1`): no locks and no
+        /// `-shm` file, for a store in a place nothing can write (a read-only directory or
+        /// mount) and without a write-ahead log to read.
+        case readImmutable
+    }
+
     let handle: OpaquePointer
     let path: String
     private var cache: [String: Statement] = [:]
+    private let busyWait: BusyWait
 
-    init(path: String) throws {
+    /// Opens `path`; `onWait` is told once when a lock has been waited for a second
+    /// (`StoreError.waitingNotice`).
+    init(path: String, access: Access, onWait: (@Sendable (String) -> Void)? = nil) throws {
         Connection.configureLibrary
         var database: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &database, flags, nil)
+        let flags = switch access {
+        case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .write: SQLITE_OPEN_READWRITE
+        case .read, .readImmutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+        }
+        let name = access == .readImmutable ? Connection.uri(path, query: "immutable=1") : path
+        let code = sqlite3_open_v2(name, &database, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let database else {
             let message = database.map { String(cString: sqlite3_errmsg($0)) }
             if let database { sqlite3_close_v2(database) }
@@ -25,9 +47,25 @@ final class Connection {
         }
         self.handle = database
         self.path = path
+        self.busyWait = BusyWait(path: path, onWait: onWait)
         sqlite3_extended_result_codes(database, 1)
-        sqlite3_busy_timeout(database, 10_000)
+        sqlite3_busy_handler(database, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
         sqlite3_limit(database, SQLITE_LIMIT_LENGTH, 0x7fff_ffff)
+        BusyWait.register(busyWait, for: database)
+    }
+
+    /// `file:` URI of `path` with `query` (`?`, `#` and `%` in the path escaped).
+    private static func uri(_ path: String, query: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + "?" + query
     }
 
     /// Process-wide SQLite settings, applied once before the first connection opens: no memory
@@ -39,6 +77,7 @@ final class Connection {
 
     deinit {
         cache.removeAll()
+        BusyWait.unregister(handle)
         sqlite3_close_v2(handle)
     }
 
@@ -49,7 +88,7 @@ final class Connection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw StoreError.sqliteFailure(sqlite3_extended_errcode(handle), text, sql: sql)
+            throw Connection.failure(database: handle, code: sqlite3_extended_errcode(handle), message: text, sql: sql)
         }
     }
 
@@ -94,11 +133,95 @@ final class Connection {
             arguments = String(String(cString: expanded).prefix(4096))
             sqlite3_free(expanded)
         }
-        return StoreError.sqliteFailure(extended == 0 ? code : extended, message, sql: sql, arguments: arguments)
+        return failure(database: database, code: extended == 0 ? code : extended, message: message, sql: sql, arguments: arguments)
+    }
+
+    /// `StoreError.sqliteFailure`, except for a lock given up on: that names the store and how
+    /// long it waited (`StoreError.busy`).
+    private static func failure(database: OpaquePointer, code: Int32, message: String, sql: String,
+                                arguments: String? = nil) -> StoreError {
+        if code & 0xFF == SQLITE_BUSY, let wait = BusyWait.registered(for: database), let waited = wait.takeGiveUp() {
+            return StoreError.busy(wait.path, waitedSeconds: Int((waited + .milliseconds(500)).components.seconds), code: code)
+        }
+        return StoreError.sqliteFailure(code, message, sql: sql, arguments: arguments)
     }
 }
 
 /// Quotes an SQL identifier: `"name"`, with embedded quotes doubled.
 func quoted(_ identifier: String) -> String {
     "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// Waiting for another connection's lock, as `sqlite3_busy_timeout` does, but telling
+/// `onWait` after the first second, and keeping how long the last wait took for the error.
+private final class BusyWait: @unchecked Sendable {
+    /// How long a lock is waited for before the operation fails.
+    static let timeout: Duration = .seconds(10)
+    /// When `onWait` is told.
+    static let noticeAfter: Duration = .seconds(1)
+    /// Pauses between tries, as SQLite's own busy timeout makes them (the last one repeats).
+    private static let pauses: [Int] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+
+    let path: String
+    private let onWait: (@Sendable (String) -> Void)?
+    private var started = ContinuousClock.now
+    private var noticed = false
+    /// How long the last wait took, when it ended by giving up; cleared by `takeGiveUp()`.
+    private var gaveUpAfter: Duration?
+
+    init(path: String, onWait: (@Sendable (String) -> Void)?) {
+        self.path = path
+        self.onWait = onWait
+    }
+
+    /// How long the wait that just failed took (nil: the failure came without waiting).
+    func takeGiveUp() -> Duration? {
+        defer { gaveUpAfter = nil }
+        return gaveUpAfter
+    }
+
+    /// Whether to try again (`count`: tries so far in this wait); sleeps before saying yes.
+    func shouldRetry(count: Int) -> Bool {
+        let now = ContinuousClock.now
+        if count == 0 {
+            started = now
+            noticed = false
+        }
+        let waited = now - started
+        guard waited < BusyWait.timeout else {
+            gaveUpAfter = waited
+            return false
+        }
+        if !noticed, waited >= BusyWait.noticeAfter {
+            noticed = true
+            onWait?(StoreError.waitingNotice(path))
+        }
+        let pause = Duration.milliseconds(BusyWait.pauses[min(count, BusyWait.pauses.count - 1)])
+        let sleep = min(pause, BusyWait.timeout - waited).components
+        Thread.sleep(forTimeInterval: Double(sleep.seconds) + Double(sleep.attoseconds) / 1e18)
+        return true
+    }
+
+    // The wait of each open connection, for errors made from a statement (which knows only
+    // the database handle).
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var byHandle: [OpaquePointer: BusyWait] = [:]
+
+    static func register(_ wait: BusyWait, for handle: OpaquePointer) {
+        lock.withLock { byHandle[handle] = wait }
+    }
+
+    static func unregister(_ handle: OpaquePointer) {
+        lock.withLock { byHandle[handle] = nil }
+    }
+
+    static func registered(for handle: OpaquePointer) -> BusyWait? {
+        lock.withLock { byHandle[handle] }
+    }
+}
+
+/// `BusyWait.shouldRetry` as SQLite's busy handler.
+private let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, count in
+    guard let context else { return 0 }
+    return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(count: Int(count)) ? 1 : 0
 }

@@ -41,7 +41,7 @@ extension Store {
         let others = try connection.scalarText(
             "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         guard others == "0" else {
-            throw StoreError.otherTables(path)
+            throw StoreError.foreignDatabase(path)
         }
         try connection.execute("""
             CREATE TABLE _realm_meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;

@@ -66,37 +66,113 @@ public final class Store {
 
     /// Opens or creates the store at `path` with `schema`.
     ///
-    /// A new file gets the schema. An existing file's schema is compared with `schema`:
-    /// additive changes (new models, new properties, index and documentation changes) apply
-    /// automatically; any other difference needs a higher `schemaVersion` and a `migration`
-    /// block, else the open fails with `StoreError.Code.migrationRequired` listing each
-    /// difference.
-    public init(path: String, schema: Schema, migration: ((Migration) throws -> Void)? = nil) throws {
+    /// A new file (or an empty one) gets the schema. An existing file's schema is compared
+    /// with `schema`: additive changes (new models, new properties, index and documentation
+    /// changes) apply automatically; any other difference needs a higher `schemaVersion` and a
+    /// `migration` block, else the open fails with `StoreError.Code.migrationRequired` listing
+    /// each difference. A file that is not a store fails the open unchanged.
+    ///
+    /// `onWait` is told once when a lock held by another process has been waited for a second
+    /// (the store waits up to 10 seconds, then fails naming the busy store).
+    public init(path: String, schema: Schema, migration: ((Migration) throws -> Void)? = nil,
+                onWait: (@Sendable (String) -> Void)? = nil) throws {
         self.path = path
-        self.connection = try Connection(path: path)
+        self.connection = try Store.connect(path, access: .create, onWait: onWait)
         self.schema = schema
         try configure()
         try openSchema(schema, migration: migration)
     }
 
-    /// Opens an existing store with the schema stored in it.
-    public init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError.noSuchFile(path)
-        }
+    /// Opens an existing store with the schema stored in it; `readOnly` opens it without ever
+    /// writing to it (also in a read-only directory or mount). `onWait` as above.
+    public init(path: String, readOnly: Bool = false, onWait: (@Sendable (String) -> Void)? = nil) throws {
         self.path = path
-        self.connection = try Connection(path: path)
+        self.connection = try Store.connect(path, access: readOnly ? .read : .write, onWait: onWait)
         self.schema = Schema()
-        try configure()
+        if readOnly {
+            try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
+        } else {
+            try configure()
+        }
         guard let stored = try Store.storedSchema(connection) else {
             throw StoreError.noStoredSchema(path)
         }
         try installSchema(stored.schema)
     }
 
-    /// The schema stored in the file at `path` (for `realm-schema dump --store`).
+    /// The schema stored in the file at `path` (for `realm-schema dump --store`); reads only.
     public static func storedSchema(at path: String) throws -> Schema {
-        try Store(path: path).schema
+        try Store(path: path, readOnly: true).schema
+    }
+
+    /// The connection for `access`, once the file at `path` is known to be a store (or, to
+    /// create one, to be absent, empty or an SQLite database without tables): nothing that
+    /// may write, not even a journal mode, reaches a file before that (docs/store-file.md,
+    /// "Opening").
+    private static func connect(_ path: String, access: Connection.Access,
+                                onWait: (@Sendable (String) -> Void)?) throws -> Connection {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if access == .create { return try Connection(path: path, access: .create, onWait: onWait) }
+            throw StoreError.noSuchFile(path)
+        }
+        let walMode: Bool
+        switch try StoreFile.contents(of: path) {
+        case .empty:
+            if access == .create { return try Connection(path: path, access: .create, onWait: onWait) }
+            throw StoreError.emptyFile(path)
+        case .notSQLite:
+            throw StoreError.notSQLite(path)
+        case .sqlite(let wal):
+            walMode = wal
+        }
+        // A store leaves WAL mode only for the bulk load that creates it (Store+BulkLoad).
+        if !walMode, FileManager.default.fileExists(atPath: path + "-journal"), StoreFile.isLockedByWriter(path) {
+            throw StoreError.beingCreated(path)
+        }
+        // Without a write-ahead log the main file holds everything: read it as it is, with no
+        // lock and no -shm file. With one, a plain read-only connection reads it too.
+        let hasLog = StoreFile.hasWriteAheadLog(path)
+        let probe = try Connection(path: path, access: hasLog ? .read : .readImmutable, onWait: onWait)
+        if try !isStore(probe) {
+            let creatable = try access == .create && probe.scalarText("SELECT count(*) FROM sqlite_master") == "0"
+            guard creatable else { throw StoreError.foreignDatabase(path) }
+        }
+        switch access {
+        case .read where !hasLog && !StoreFile.isWritable(path):
+            // Nothing can write here (a read-only directory or mount), and SQLite could not
+            // make the -shm file a WAL reader needs.
+            return probe
+        case .read where !hasLog && walMode:
+            // A read-only connection would make a -wal and a -shm file and leave them behind (it
+            // may not delete them); this one removes them when it closes, and may not write.
+            let reader = try Connection(path: path, access: .write, onWait: onWait)
+            try reader.execute("PRAGMA query_only=1")
+            return reader
+        case .read, .readImmutable:
+            return try Connection(path: path, access: .read, onWait: onWait)
+        case .create, .write:
+            return try Connection(path: path, access: access, onWait: onWait)
+        }
+    }
+
+    /// Whether the database has realm-tools' schema table (`_realm_meta`).
+    private static func isStore(_ connection: Connection) throws -> Bool {
+        do {
+            return try connection.scalarText(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_realm_meta'") != nil
+        } catch let error as StoreError where error.code == .sqlite(SQLiteCode.notADatabase) {
+            throw StoreError.notSQLite(connection.path)
+        }
+    }
+
+    /// Fails with `StoreError.Code.migrationRequired` when `model` differs from the stored model
+    /// of its name in a way only a migration may bring about (for a model type first used
+    /// after the open, docs/migrations.md); a model the store lacks passes.
+    package func requireNoMigration(for model: ModelSchema) throws {
+        guard let stored = schema.model(named: model.name) else { return }
+        let diff = SchemaDiff(old: Schema(schemaVersion: schema.schemaVersion, models: [stored]),
+                              new: Schema(schemaVersion: schema.schemaVersion, models: [model]))
+        if !diff.differences.isEmpty { throw diff.error }
     }
 
     /// The schema version of the open store.

@@ -6,7 +6,8 @@ import RealmSchema
 /// takes its text from `StoreError.Trap`), so each message is written once; the Swift API
 /// adds its own in `RealmError`.
 ///
-/// SQLite failures carry SQLite's message, the SQL text and the bound arguments; the
+/// SQLite failures say what failed in the project's words and carry SQLite's message, the SQL
+/// text and the bound arguments as details; the
 /// arguments may hold user data, so `description` prints them only when
 /// `StoreError.showsArguments` is set.
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -35,7 +36,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of failure.
     public var code: Code
-    /// The message, in Realm's wording where Realm has one (SQLite's message for SQLite errors).
+    /// The message, in Realm's wording where Realm has one (the project's words for SQLite
+    /// errors, whose own message is `sqliteMessage`).
     public var message: String
     /// The SQL that failed, for SQLite errors.
     public var sql: String?
@@ -43,6 +45,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// cut at 4 KB); hidden from `description` unless `showsArguments` is true, since it may
     /// hold user data.
     public var arguments: String?
+    /// SQLite's own message, for SQLite errors: a detail after the message, never the message.
+    public var sqliteMessage: String?
     /// Whether `description` includes `arguments`.
     public var showsArguments = false
 
@@ -55,7 +59,9 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         var text = message
-        if let sql { text += " (SQL: \(sql))" }
+        if let sqliteMessage {
+            text += " (SQLite: \(sqliteMessage)" + (sql.map { "; SQL: \($0)" } ?? "") + ")"
+        }
         if showsArguments, let arguments { text += " (with arguments: \(arguments))" }
         return text
     }
@@ -206,20 +212,35 @@ extension StoreError {
 // MARK: The file and SQLite
 
 extension StoreError {
+    /// `<path>: not a realm-tools store (<reason>)`: the file is something else, and was left
+    /// as it was.
     private static func invalidFile(_ path: String, _ reason: String) -> StoreError {
-        StoreError(.invalidFile, "'\(path)' is not a realm-tools store: \(reason)")
+        StoreError(.invalidFile, "\(path): not a realm-tools store (\(reason))")
     }
 
     static func noSuchFile(_ path: String) -> StoreError {
-        invalidFile(path, "no such file")
+        StoreError(.invalidFile, "\(path): no such file")
+    }
+
+    static func unreadableFile(_ path: String) -> StoreError {
+        StoreError(.invalidFile, "\(path): the file cannot be read")
+    }
+
+    static func emptyFile(_ path: String) -> StoreError {
+        invalidFile(path, "an empty file")
+    }
+
+    static func notSQLite(_ path: String) -> StoreError {
+        invalidFile(path, "not an SQLite database")
+    }
+
+    /// Another application's SQLite database (no `_realm_meta` table).
+    static func foreignDatabase(_ path: String) -> StoreError {
+        invalidFile(path, "an SQLite database without realm-tools' schema table")
     }
 
     static func noStoredSchema(_ path: String) -> StoreError {
-        invalidFile(path, "it holds no schema")
-    }
-
-    static func otherTables(_ path: String) -> StoreError {
-        invalidFile(path, "it is a SQLite database with other tables")
+        invalidFile(path, "its schema table holds no schema")
     }
 
     static func classWithoutID(_ path: String, _ className: String) -> StoreError {
@@ -234,16 +255,63 @@ extension StoreError {
         invalidFile(path, "a stored '\(typeName)' value is malformed")
     }
 
-    /// SQLite could not open `path`; `reason` is SQLite's message (nil: it had no memory for one).
-    static func unableToOpen(_ path: String, code: Int32, _ reason: String?) -> StoreError {
-        StoreError(.sqlite(code), "Unable to open '\(path)': \(reason ?? "out of memory")")
+    /// A store another process is creating (a `realm-import` holding its bulk load).
+    static func beingCreated(_ path: String) -> StoreError {
+        StoreError(.sqlite(SQLiteCode.busy), "\(path) is being created by another process")
     }
 
-    /// A SQLite failure with SQLite's own message, the failing SQL and, when known, the
-    /// statement with its bound arguments.
-    static func sqliteFailure(_ code: Int32, _ message: String, sql: String, arguments: String? = nil) -> StoreError {
-        StoreError(.sqlite(code), message, sql: sql, arguments: arguments)
+    /// Another process held the write lock for longer than the store waits.
+    static func busy(_ path: String, waitedSeconds: Int, code: Int32) -> StoreError {
+        StoreError(.sqlite(code), "\(path) is busy: another process is writing to it (gave up after waiting \(waitedSeconds) s)")
     }
+
+    /// The notice printed while waiting for another process's write to end.
+    package static func waitingNotice(_ path: String) -> String {
+        "waiting for \(path): another process is writing to it\u{2026}"
+    }
+
+    /// SQLite could not open `path`; `reason` is SQLite's message (nil: it had no memory for one).
+    static func unableToOpen(_ path: String, code: Int32, _ reason: String?) -> StoreError {
+        var error = StoreError(.sqlite(code), "\(path): the file cannot be opened")
+        error.sqliteMessage = reason ?? "out of memory"
+        return error
+    }
+
+    /// A SQLite failure in the project's words for its kind (`code`); SQLite's own message, the
+    /// failing SQL and, when known, the statement with its bound arguments are kept as details.
+    static func sqliteFailure(_ code: Int32, _ message: String, sql: String, arguments: String? = nil) -> StoreError {
+        var error = StoreError(.sqlite(code), sqliteText(code), sql: sql, arguments: arguments)
+        error.sqliteMessage = message
+        return error
+    }
+
+    /// What a SQLite result code means for a store, in the project's words.
+    private static func sqliteText(_ code: Int32) -> String {
+        switch code & 0xFF {
+        case SQLiteCode.busy, SQLiteCode.locked: "the store is busy: another connection is writing to it"
+        case SQLiteCode.readOnly: "the store cannot be written (its file, directory or mount is read-only)"
+        case SQLiteCode.corrupt: "the store file is damaged"
+        case SQLiteCode.full: "the disk is full"
+        case SQLiteCode.ioError: "reading or writing the store file failed"
+        case SQLiteCode.noMemory: "out of memory"
+        case SQLiteCode.cantOpen: "the store file cannot be opened"
+        case SQLiteCode.notADatabase: "not a realm-tools store (not an SQLite database)"
+        default: "the store could not run an SQL statement"
+        }
+    }
+}
+
+/// The SQLite primary result codes the messages above tell apart (sqlite3.h).
+enum SQLiteCode {
+    static let busy: Int32 = 5
+    static let locked: Int32 = 6
+    static let noMemory: Int32 = 7
+    static let readOnly: Int32 = 8
+    static let ioError: Int32 = 10
+    static let corrupt: Int32 = 11
+    static let full: Int32 = 13
+    static let cantOpen: Int32 = 14
+    static let notADatabase: Int32 = 26
 }
 
 // MARK: Kinds

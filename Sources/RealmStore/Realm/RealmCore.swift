@@ -28,19 +28,23 @@ final class RealmCore {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var open: [String: Weak] = [:]
-    nonisolated(unsafe) private static var usedTypes: [ObjectIdentifier: ObjectBase.Type] = [:]
-    nonisolated(unsafe) private static var usedOrder: [ObjectBase.Type] = []
+    /// The model type last used for each class name: a program's current model of the class.
+    nonisolated(unsafe) private static var usedTypes: [String: ObjectBase.Type] = [:]
+    /// Class names of `usedTypes` in first-use order.
+    nonisolated(unsafe) private static var usedOrder: [String] = []
 
     private final class Weak {
         weak var core: RealmCore?
         init(_ core: RealmCore) { self.core = core }
     }
 
-    /// Remembers a model type for configurations without `objectTypes`.
+    /// Remembers a model type for configurations without `objectTypes` (replacing a type used
+    /// before under the same class name).
     static func noteUsed(_ type: ObjectBase.Type) {
+        let name = type.className()
         lock.lock()
         defer { lock.unlock() }
-        if usedTypes.updateValue(type, forKey: ObjectIdentifier(type)) == nil { usedOrder.append(type) }
+        if usedTypes.updateValue(type, forKey: name) == nil { usedOrder.append(name) }
     }
 
     /// The open core of the configuration's file, or a newly opened one.
@@ -48,7 +52,7 @@ final class RealmCore {
         let path = configuration.path
         lock.lock()
         let cached = open[path]?.core
-        let used = usedOrder
+        let used = usedOrder.map { usedTypes[$0]! }
         lock.unlock()
         let requested = closure(configuration.objectTypes ?? used)
         if let cached {
@@ -98,11 +102,14 @@ final class RealmCore {
         return Schema(schemaVersion: version, models: models)
     }
 
-    /// Makes `types` (and their links) known, adding missing models to the store.
+    /// Makes `types` (and their links) known, adding missing models to the store; a type whose
+    /// stored model differs in a way only a migration may bring about fails with
+    /// `StoreError.Code.migrationRequired`, as the open would have.
     func register(_ requested: [ObjectBase.Type]) throws {
         var missing: [TypeInfo] = []
         for type in requested where types[type.className()].map({ $0.type != type }) ?? true {
             let info = TypeInfo.of(type)
+            try store.requireNoMigration(for: info.model)
             types[info.className] = info
             if store.schema.model(named: info.className) == nil { missing.append(info) }
         }

@@ -111,9 +111,11 @@ public enum RealmError {
 
     // MARK: Traps
 
-    /// The message of any error (a `StoreError`'s message, else its description).
+    /// The message of any error (a `StoreError`'s message, with SQLite's own words after it
+    /// for a SQLite failure; else its description).
     static func message(of error: any Error) -> String {
-        (error as? StoreError)?.message ?? String(describing: error)
+        guard let error = error as? StoreError else { return String(describing: error) }
+        return error.sqliteMessage == nil ? error.message : error.description
     }
 
     /// Stops the program with Realm's message, as Realm's exceptions do.
