@@ -117,6 +117,17 @@ extension QueryCompiler {
 }
 
 extension QueryMessages {
+    static func groupsNestedTooDeeply(_ limit: Int, column: Int) -> QueryError {
+        QueryError("AND, OR and NOT groups nested more than \(limit) levels deep are more than SQLite can compile; "
+                   + "simplify the query", column: column)
+    }
+    static func tooManyValues(_ limit: Int, column: Int) -> QueryError {
+        QueryError("the query compares with more than \(limit) values, more than SQLite can bind; simplify it", column: column)
+    }
+    static func beyondSQLiteLimits(column: Int) -> QueryError {
+        QueryError("the query is too large for SQLite to compile (its expressions nest too deeply or it has too many "
+                   + "values); simplify it", column: column)
+    }
     static func invalidLiteral(_ text: String, column: Int) -> QueryError {
         QueryError("'\(text)' is not a valid value here", column: column)
     }
