@@ -117,8 +117,8 @@ extension QueryCompiler {
 }
 
 extension QueryMessages {
-    static func groupsNestedTooDeeply(_ limit: Int, column: Int) -> QueryError {
-        QueryError("AND, OR and NOT groups nested more than \(limit) levels deep are more than SQLite can compile; "
+    static func groupsNestedTooDeeply(column: Int) -> QueryError {
+        QueryError("AND, OR and NOT groups nested this deep make an expression deeper than SQLite's limit of 1000; "
                    + "simplify the query", column: column)
     }
     static func tooManyValues(_ limit: Int, column: Int) -> QueryError {

@@ -134,13 +134,13 @@ package final class QueryCompiler {
         }
     }
 
-    /// `operand` compiled one group deeper; a located error past `maximumGroupNesting`, where
-    /// SQLite's parser would overflow its stack.
+    /// `operand` compiled one group deeper: past `directNesting` groups, in the left-deep form
+    /// that SQLite's parser takes however deep (QueryCompiler+Deep.swift).
     func group(_ operand: TypedPredicate, _ context: Context) throws -> String {
         groupNesting += 1
         defer { groupNesting -= 1 }
-        if groupNesting > QueryCompiler.maximumGroupNesting {
-            throw QueryMessages.groupsNestedTooDeeply(QueryCompiler.maximumGroupNesting, column: QueryCompiler.column(of: operand))
+        if groupNesting > QueryCompiler.directNesting && QueryCompiler.groupDepth(operand) > 0 {
+            return try leftDeep(operand, context)
         }
         return try compile(operand, context)
     }
@@ -170,10 +170,6 @@ package final class QueryCompiler {
 
     /// The longest chain of terms compiled as one flat SQL chain.
     static let chainLength = 64
-
-    /// How deep AND, OR and NOT groups may nest in a compiled query (README.md, "Queries"):
-    /// SQLite's parser stack holds about 100 entries, and each group takes about three.
-    static let maximumGroupNesting = 20
 
     /// The column of the first comparison in `predicate` (1 when it has none).
     static func column(of predicate: TypedPredicate) -> Int {
