@@ -76,6 +76,10 @@ public enum QueryMessages {
     static func subqueryNeedsCount(column: Int) -> QueryError {
         QueryError("SUBQUERY(…) must be followed by .@count", column: column)
     }
+    static func nestedTooDeeply(_ limit: Int, column: Int) -> QueryError {
+        QueryError("query nested more than \(limit) levels deep (parentheses, NOT, {…} lists, […] subscripts "
+                   + "and SUBQUERY count); simplify it", column: column)
+    }
     static func badLinks(column: Int) -> QueryError {
         QueryError("expected @links.ClassName.property or @links.@count", column: column)
     }

@@ -20,9 +20,10 @@ import Testing
 
     @Test func precedenceNotAndOr() throws {
         let query = try parse("a == 1 || b == 2 && !c == 3")
-        guard case .or(_, .and(_, .not)) = query.predicate else { Issue.record("\(query.predicate)"); return }
+        guard case .or(let alternatives) = query.predicate, alternatives.count == 2, case .and(let both) = alternatives[1],
+              both.count == 2, case .not = both[1] else { Issue.record("\(query.predicate)"); return }
         let words = try parse("NOT a == 1 AND (b == 2 OR c == 3)")
-        guard case .and(.not, .or) = words.predicate else { Issue.record("\(words.predicate)"); return }
+        guard case .and(let both) = words.predicate, both.count == 2, case .not = both[0], case .or = both[1] else { Issue.record("\(words.predicate)"); return }
     }
 
     @Test(arguments: [
@@ -63,7 +64,8 @@ import Testing
         #expect(query.sort.map(\.ascending) == [true, false])
         #expect(query.distinct.count == 1)
         #expect(query.limit == 7)
-        guard case .and(.and(.and(.comparison(let first), .comparison(let second)), .comparison(let third)), .comparison(let fourth)) = query.predicate
+        guard case .and(let terms) = query.predicate, terms.count == 4, case .comparison(let first) = terms[0],
+              case .comparison(let second) = terms[1], case .comparison(let third) = terms[2], case .comparison(let fourth) = terms[3]
         else { Issue.record("\(query.predicate)"); return }
         #expect(first.quantifier == .any)
         guard case .keyPath(let path) = first.lhs else { Issue.record(); return }

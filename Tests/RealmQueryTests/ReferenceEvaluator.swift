@@ -40,8 +40,8 @@ struct ReferenceEvaluator {
 
     func matches(_ predicate: TypedPredicate, _ object: ObjectKey, variable: StoreValue?) throws -> Bool {
         switch predicate {
-        case .and(let a, let b): return try matches(a, object, variable: variable) && matches(b, object, variable: variable)
-        case .or(let a, let b): return try matches(a, object, variable: variable) || matches(b, object, variable: variable)
+        case .and(let operands): return try operands.allSatisfy { try matches($0, object, variable: variable) }
+        case .or(let operands): return try operands.contains { try matches($0, object, variable: variable) }
         case .not(let inner): return try !matches(inner, object, variable: variable)
         case .constant(let value): return value
         case .comparison(let comparison): return try matches(comparison, object, variable: variable)

@@ -26,15 +26,37 @@ extension QueryCompiler {
             let high = scalarCondition(value, .lessOrEqual, values[1], comparison)
             return "(\(low) AND \(high))"
         case .in:
-            let parts = values.map { scalarCondition(value, .equal, $0, comparison) }
-            return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
+            return anyCondition(value, .equal, values, comparison)
         default:
             if case .list = try storeValue(rhs, for: value.base) {
-                let parts = values.map { scalarCondition(value, comparison.op, $0, comparison) }
-                return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
+                return anyCondition(value, comparison.op, values, comparison)
             }
             return scalarCondition(value, comparison.op, values[0], comparison)
         }
+    }
+
+    /// The value compared with any of `values`: `IN (…)` for equality with typed values (one
+    /// list, however long), else the comparisons with each value in one chain of ORs.
+    func anyCondition(_ value: CompiledValue, _ op: QueryOperator, _ values: [StoreValue], _ comparison: TypedComparison) -> String {
+        guard op == .equal, value.base != .mixed, !isStringMatch(op, comparison), values.count > 1 else {
+            return QueryCompiler.chain(values.map { scalarCondition(value, op, $0, comparison) }, "OR")
+        }
+        var parts: [String] = []
+        var parameters: [String] = []
+        for rhs in values {
+            if rhs.isNull {
+                if parts.isEmpty { parts.append("\(value.value) IS NULL") }
+            } else if let encoded = encoded(rhs, for: value.base) {
+                parameters.append(parameter(encoded))
+            }
+        }
+        let lhs = value.base == .decimal128 ? "substr(\(value.value), 1, 19)" : value.value
+        if parameters.count == 1 {
+            parts.append("\(lhs) = \(parameters[0])")
+        } else if !parameters.isEmpty {
+            parts.append("\(lhs) IN (" + parameters.joined(separator: ", ") + ")")
+        }
+        return QueryCompiler.chain(parts, "OR")
     }
 
     /// The `rq_match` flags of a comparison: 1 case-insensitive, 2 diacritic-insensitive.
@@ -105,7 +127,7 @@ extension QueryCompiler {
             guard case .literal(.string(let text), _) = name else { return "0" }
             return "\(tag) " + QueryCompiler.typeTest(text.lowercased())
         }
-        let any = parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
+        let any = QueryCompiler.chain(parts, "OR")
         return op == .notEqual ? "(\(any) IS NOT 1)" : any
     }
 

@@ -117,6 +117,17 @@ extension QueryCompiler {
 }
 
 extension QueryMessages {
+    static func groupsNestedTooDeeply(column: Int) -> QueryError {
+        QueryError("AND, OR and NOT groups nested this deep make an expression deeper than SQLite's limit of 1000; "
+                   + "simplify the query", column: column)
+    }
+    static func tooManyValues(_ limit: Int, column: Int) -> QueryError {
+        QueryError("the query compares with more than \(limit) values, more than SQLite can bind; simplify it", column: column)
+    }
+    static func beyondSQLiteLimits(column: Int) -> QueryError {
+        QueryError("the query is too large for SQLite to compile (its expressions nest too deeply or it has too many "
+                   + "values); simplify it", column: column)
+    }
     static func invalidLiteral(_ text: String, column: Int) -> QueryError {
         QueryError("'\(text)' is not a valid value here", column: column)
     }

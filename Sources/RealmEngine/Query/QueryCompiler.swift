@@ -1,3 +1,4 @@
+import CSQLite
 import RealmQuery
 import RealmSchema
 
@@ -40,6 +41,8 @@ package final class QueryCompiler {
     let arguments: [StoreValue]
     var bindings: [SQLValue] = []
     var aliasCount = 0
+    /// How many AND, OR and NOT groups enclose the predicate being compiled.
+    var groupNesting = 0
     /// When set, only these objects may match (a collection's members, for `filter` on it).
     var restriction: [Int64]?
 
@@ -123,15 +126,78 @@ package final class QueryCompiler {
 
     func compile(_ predicate: TypedPredicate, _ context: Context) throws -> String {
         switch predicate {
-        case .and(let a, let b): return "(\(try compile(a, context)) AND \(try compile(b, context)))"
-        case .or(let a, let b): return "(\(try compile(a, context)) OR \(try compile(b, context)))"
-        case .not(let inner): return "((\(try compile(inner, context))) IS NOT 1)"
+        case .and(let operands): return try chain(operands, "AND", context)
+        case .or(let operands): return try chain(operands, "OR", context)
+        case .not(let inner): return "((\(try group(inner, context))) IS NOT 1)"
         case .constant(let value): return value ? "1" : "0"
         case .comparison(let comparison): return try compile(comparison, context)
         }
     }
 
+    /// `operand` compiled one group deeper: past `directNesting` groups, in the left-deep form
+    /// that SQLite's parser takes however deep (QueryCompiler+Deep.swift).
+    func group(_ operand: TypedPredicate, _ context: Context) throws -> String {
+        groupNesting += 1
+        defer { groupNesting -= 1 }
+        if groupNesting > QueryCompiler.directNesting && QueryCompiler.groupDepth(operand) > 0 {
+            return try leftDeep(operand, context)
+        }
+        return try compile(operand, context)
+    }
+
+    /// `a AND b AND c` as one flat SQL chain of the operands.
+    func chain(_ operands: [TypedPredicate], _ op: String, _ context: Context) throws -> String {
+        var terms: [String] = []
+        terms.reserveCapacity(operands.count)
+        for operand in operands { terms.append(try group(operand, context)) }
+        return QueryCompiler.chain(terms, op)
+    }
+
+    /// Terms joined by `op` in parentheses. A chain longer than `chainLength` becomes a chain of
+    /// parenthesized chains (of chains…), so that SQLite's expression tree, as deep as a chain
+    /// is long and limited to 1000, stays shallow.
+    static func chain(_ terms: [String], _ op: String) -> String {
+        if terms.isEmpty { return op == "AND" ? "1" : "0" }
+        let separator = " \(op) "
+        var terms = terms
+        while terms.count > chainLength {
+            terms = stride(from: 0, to: terms.count, by: chainLength).map {
+                "(" + terms[$0..<min($0 + chainLength, terms.count)].joined(separator: separator) + ")"
+            }
+        }
+        return "(" + terms.joined(separator: separator) + ")"
+    }
+
+    /// The longest chain of terms compiled as one flat SQL chain.
+    static let chainLength = 64
+
+    /// The column of the first comparison in `predicate` (1 when it has none).
+    static func column(of predicate: TypedPredicate) -> Int {
+        var current = predicate
+        while true {
+            switch current {
+            case .and(let operands), .or(let operands):
+                guard let first = operands.first else { return 1 }
+                current = first
+            case .not(let inner): current = inner
+            case .constant: return 1
+            case .comparison(let comparison): return comparison.lhs.column
+            }
+        }
+    }
+
+    /// How many values one statement may bind (SQLite's `SQLITE_LIMIT_VARIABLE_NUMBER`).
+    lazy var parameterLimit = Int(sqlite3_limit(store.connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+
     func compile(_ comparison: TypedComparison, _ context: Context) throws -> String {
+        let condition = try compileComparison(comparison, context)
+        if bindings.count > parameterLimit {
+            throw QueryMessages.tooManyValues(parameterLimit, column: comparison.column)
+        }
+        return condition
+    }
+
+    func compileComparison(_ comparison: TypedComparison, _ context: Context) throws -> String {
         var frame: ManyFrame?
         let (current, className) = try walk(comparison.lhs.hops, context, &frame)
         var inner = context

@@ -118,12 +118,18 @@ extension Store {
     }
 
     /// A statement for query SQL, registering the query functions on first need.
+    /// The prepared statement of a compiled query; a query beyond SQLite's limits (expression
+    /// depth, parser stack, bound values) is a query error, not SQLite's text.
     func queryStatement(_ sql: String, cached: Bool) throws -> Statement {
         do {
-            return cached ? try connection.cached(sql) : try Statement(database: connection.handle, sql: sql)
-        } catch let error as StoreError where QueryFunctions.isMissingFunction(error) {
-            try QueryFunctions.register(on: connection.handle)
-            return cached ? try connection.cached(sql) : try Statement(database: connection.handle, sql: sql)
+            do {
+                return cached ? try connection.cached(sql) : try Statement(database: connection.handle, sql: sql)
+            } catch let error as StoreError where QueryFunctions.isMissingFunction(error) {
+                try QueryFunctions.register(on: connection.handle)
+                return cached ? try connection.cached(sql) : try Statement(database: connection.handle, sql: sql)
+            }
+        } catch let error as StoreError where QueryFunctions.isBeyondLimits(error) {
+            throw QueryMessages.beyondSQLiteLimits(column: 1)
         }
     }
 
@@ -169,6 +175,14 @@ enum QueryFunctions {
     /// Whether a prepare failure is SQLite not knowing the query functions yet.
     static func isMissingFunction(_ error: StoreError) -> Bool {
         error.sqliteMessage?.contains("no such function: \(matchName)") ?? false
+    }
+
+    /// Whether preparing a query failed on one of SQLite's size limits rather than on its SQL.
+    static func isBeyondLimits(_ error: StoreError) -> Bool {
+        guard error.code == .sqlite(SQLITE_ERROR) else { return false }
+        return ["parser stack overflow", "Expression tree is too large", "too many SQL variables", "too many terms",
+                "variable number must be between"]
+            .contains { error.message.hasPrefix($0) }
     }
 
     /// The text of a TEXT argument with its exact byte length (embedded NULs kept).

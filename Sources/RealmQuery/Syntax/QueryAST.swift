@@ -17,10 +17,11 @@ public struct QuerySortKey: Equatable, Sendable {
     }
 }
 
-/// A predicate: comparisons combined with `AND`, `OR`, `NOT`.
+/// A predicate: comparisons combined with `AND`, `OR`, `NOT`. A chain `a AND b AND c` is one
+/// `.and` of its operands (two or more), so a long chain is wide, not deep.
 public indirect enum QueryPredicate: Equatable, Sendable {
-    case and(QueryPredicate, QueryPredicate)
-    case or(QueryPredicate, QueryPredicate)
+    case and([QueryPredicate])
+    case or([QueryPredicate])
     case not(QueryPredicate)
     /// `TRUEPREDICATE` / `FALSEPREDICATE`.
     case constant(Bool)

@@ -54,7 +54,8 @@ extension QueryParser {
             nextPlaceholder += 1
             return .argument(nextPlaceholder - 1, column: token.column)
         case .symbol("{"):
-            _ = advance()
+            try enter(advance())
+            defer { nesting -= 1 }
             var elements: [QueryOperand] = []
             if !current.isSymbol("}") {
                 repeat { elements.append(try parseOperand(after: "'{' or ','")) } while try consumeComma()
@@ -80,6 +81,8 @@ extension QueryParser {
 
     mutating func parseSubquery() throws(QueryError) -> QueryOperand {
         let start = advance()
+        try enter(start)
+        defer { nesting -= 1 }
         try expectSymbol("(", after: "SUBQUERY")
         let collection = try parseKeyPath()
         try expectSymbol(",", after: "the SUBQUERY collection")
@@ -114,7 +117,9 @@ extension QueryParser {
                 path.components.append(try parseComponent())
             } else if current.isSymbol("[") {
                 let open = advance()
+                try enter(open)
                 let key = try parseOperand(after: "'['")
+                nesting -= 1
                 try expectSymbol("]", after: "the subscript")
                 path.components.append(.subscriptKey(key, column: open.column))
             } else {

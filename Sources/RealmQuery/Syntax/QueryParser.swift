@@ -4,6 +4,10 @@
 /// Precedence: `NOT` binds tighter than `AND`, which binds tighter than `OR`. Suffixes `SORT`,
 /// `DISTINCT` and `LIMIT` follow the predicate in any number and order.
 ///
+/// Nesting is bounded: parentheses, `NOT`s, `{…}` lists, `[…]` subscripts and SUBQUERYs may
+/// enclose one another at most `maximumNesting` levels deep; past that the query is a located
+/// error (as in SQLite, whose expressions nest at most 1000 deep), never a stack overflow.
+///
 /// For example:
 ///
 ///     let query = try QueryParser.parse("age > 3 AND name BEGINSWITH[c] 'r' SORT(age DESC) LIMIT(10)")
@@ -12,6 +16,11 @@ public struct QueryParser {
     var index = 0
     /// The next `%@`/`%K` argument number.
     var nextPlaceholder = 0
+    /// How many parentheses, `NOT`s, lists, subscripts and SUBQUERYs enclose the current token.
+    var nesting = 0
+
+    /// The deepest nesting a query may have (README.md, "Queries").
+    public static let maximumNesting = 1000
 
     public init(_ text: String) throws(QueryError) {
         tokens = try QueryLexer.tokenize(text)
@@ -91,6 +100,14 @@ public struct QueryParser {
         return query
     }
 
+    /// Enters one more level of nesting at `token`; a located error past `maximumNesting`.
+    mutating func enter(_ token: QueryToken) throws(QueryError) {
+        nesting += 1
+        if nesting > QueryParser.maximumNesting {
+            throw QueryMessages.nestedTooDeeply(QueryParser.maximumNesting, column: token.column)
+        }
+    }
+
     mutating func consumeComma() throws(QueryError) -> Bool {
         guard current.isSymbol(",") else { return false }
         _ = advance()
@@ -98,30 +115,36 @@ public struct QueryParser {
     }
 
     mutating func parseOr() throws(QueryError) -> QueryPredicate {
-        var result = try parseAnd()
+        let first = try parseAnd()
+        guard current.isKeyword("OR") || current.isSymbol("||") else { return first }
+        var operands = [first]
         while current.isKeyword("OR") || current.isSymbol("||") {
             _ = advance()
-            result = .or(result, try parseAnd())
+            operands.append(try parseAnd())
         }
-        return result
+        return .or(operands)
     }
 
     mutating func parseAnd() throws(QueryError) -> QueryPredicate {
-        var result = try parseNot()
+        let first = try parseNot()
+        guard current.isKeyword("AND") || current.isSymbol("&&") else { return first }
+        var operands = [first]
         while current.isKeyword("AND") || current.isSymbol("&&") {
             _ = advance()
-            result = .and(result, try parseNot())
+            operands.append(try parseNot())
         }
-        return result
+        return .and(operands)
     }
 
     mutating func parseNot() throws(QueryError) -> QueryPredicate {
         if current.isKeyword("NOT") || current.isSymbol("!") {
-            _ = advance()
+            try enter(advance())
+            defer { nesting -= 1 }
             return .not(try parseNot())
         }
         if current.isSymbol("(") {
-            _ = advance()
+            try enter(advance())
+            defer { nesting -= 1 }
             let inner = try parseOr()
             try expectSymbol(")", after: "a parenthesized predicate")
             return inner

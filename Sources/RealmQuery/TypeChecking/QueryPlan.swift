@@ -14,10 +14,11 @@ public struct TypedSortKey: Equatable, Sendable {
     public var ascending: Bool
 }
 
-/// A checked predicate.
+/// A checked predicate, normalized: an `.and` holds no `.and` and an `.or` no `.or` (nested
+/// chains are merged into one), and a `.not` never holds a `.not` (double negations cancel).
 public indirect enum TypedPredicate: Equatable, Sendable {
-    case and(TypedPredicate, TypedPredicate)
-    case or(TypedPredicate, TypedPredicate)
+    case and([TypedPredicate])
+    case or([TypedPredicate])
     case not(TypedPredicate)
     case constant(Bool)
     case comparison(TypedComparison)

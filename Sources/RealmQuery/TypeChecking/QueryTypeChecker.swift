@@ -52,12 +52,28 @@ public struct QueryTypeChecker {
 
     func check(_ predicate: QueryPredicate, className: String, scope: Scope?) throws(QueryError) -> TypedPredicate {
         switch predicate {
-        case .and(let a, let b):
-            return .and(try check(a, className: className, scope: scope), try check(b, className: className, scope: scope))
-        case .or(let a, let b):
-            return .or(try check(a, className: className, scope: scope), try check(b, className: className, scope: scope))
-        case .not(let inner):
-            return .not(try check(inner, className: className, scope: scope))
+        case .and(let operands):
+            var checked: [TypedPredicate] = []
+            for operand in operands {
+                let typed = try check(operand, className: className, scope: scope)
+                if case .and(let inner) = typed { checked += inner } else { checked.append(typed) }
+            }
+            return .and(checked)
+        case .or(let operands):
+            var checked: [TypedPredicate] = []
+            for operand in operands {
+                let typed = try check(operand, className: className, scope: scope)
+                if case .or(let inner) = typed { checked += inner } else { checked.append(typed) }
+            }
+            return .or(checked)
+        case .not(var inner):
+            var negated = true
+            while case .not(let next) = inner {
+                negated.toggle()
+                inner = next
+            }
+            let typed = try check(inner, className: className, scope: scope)
+            return negated ? .not(typed) : typed
         case .constant(let value):
             return .constant(value)
         case .comparison(let comparison):
