@@ -82,7 +82,7 @@ public final class Store {
     /// Opens an existing store with the schema stored in it.
     public init(path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError.noSuchFile(path)
+            throw Store.missingFileError(path)
         }
         self.path = path
         self.connection = try Connection(path: path)
