@@ -55,7 +55,7 @@ public final class StoreCreation {
             unlink(claim)
             let created = open(claim, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard created >= 0 else { throw failure(errno) }
-            guard flock(created, LOCK_EX | LOCK_NB) == 0, link(claim, temporaryPath) == 0 else {
+            guard flock(created, LOCK_EX | LOCK_NB) == 0, Self.moveWithoutReplacing(claim, to: temporaryPath) else {
                 let code = errno
                 unlink(claim)
                 close(created)
@@ -63,7 +63,6 @@ public final class StoreCreation {
                 guard Self.removeHalfCreated(temporaryPath) else { throw StoreError.beingCreated(path) }
                 continue
             }
-            unlink(claim)
             descriptor = created
             return
         }
@@ -110,7 +109,10 @@ public final class StoreCreation {
                 throw StoreError.creationStillOpen(path)
             }
             guard fsync(descriptor) == 0 else { throw failure(errno) }
-            try moveIntoPlace()
+            guard Self.moveWithoutReplacing(temporaryPath, to: path) else {
+                let code = errno
+                throw code == EEXIST ? StoreError.createdMeanwhile(path) : failure(code)
+            }
             Self.syncDirectory(of: path)
         } catch {
             abandon()
@@ -130,20 +132,20 @@ public final class StoreCreation {
         descriptor = -1
     }
 
-    /// `link` then `unlink`: atomic, and fails on an existing `path` (`rename` would replace it).
-    /// A file system without hard links gets `rename` after a check.
-    private func moveIntoPlace() throws {
-        if link(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
-            return
+    /// Renames `source` to `destination` unless a file is there (false with `errno` EEXIST):
+    /// `link` then `unlink`, which is atomic (`rename` would replace the file); on a file
+    /// system without hard links, `rename` after a check. False with `errno` set on failure.
+    private static func moveWithoutReplacing(_ source: String, to destination: String) -> Bool {
+        if link(source, destination) == 0 {
+            unlink(source)
+            return true
         }
-        let code = errno
-        if code == EEXIST { throw StoreError.createdMeanwhile(path) }
-        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EXDEV else {
-            throw failure(code)
+        guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP else { return false }
+        if access(destination, F_OK) == 0 {
+            errno = EEXIST
+            return false
         }
-        guard access(path, F_OK) != 0 else { throw StoreError.createdMeanwhile(path) }
-        guard rename(temporaryPath, path) == 0 else { throw failure(errno) }
+        return rename(source, destination) == 0
     }
 
     /// The file system's refusal `code` as a store error.
