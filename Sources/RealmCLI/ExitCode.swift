@@ -8,6 +8,10 @@ public enum ExitCode: Int32, Sendable {
     case failure = 2
     /// The command was invoked wrongly.
     case usage = 64
+    /// Stopped by SIGINT (128 + 2); nothing was written.
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15); nothing was written.
+    case terminated = 143
 }
 
 /// An I/O failure (unreadable input, unwritable output): exit status 2.

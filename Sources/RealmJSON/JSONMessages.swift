@@ -14,6 +14,10 @@ enum JSONMessages {
         "cannot read '\(name)': \(String(cString: strerror(code)))"
     }
 
+    static func interrupted(_ name: String, signal: Int32) -> String {
+        "reading '\(name)' was interrupted by signal \(signal)"
+    }
+
     // MARK: Syntax (jansson)
 
     static func invalidJSON(_ janssonText: String) -> String {

@@ -29,20 +29,43 @@ enum ImportTool {
             throw IOFailure(ImportToolMessages.unreadableInput(input))
         }
         let isNew = !FileManager.default.fileExists(atPath: storePath)
-        if isNew && schema == nil { throw UsageError(ImportToolMessages.schemaNeeded(storePath)) }
+        if isNew && schema == nil {
+            // What a killed import left needs --schema too; a store being created is busy.
+            switch StoreCreation.leftover(at: storePath) {
+            case .beingCreated?:
+                throw IOFailure(StoreOption.storeFailed(storePath, StoreCreation.problem(.beingCreated, at: storePath)))
+            case .halfCreated?:
+                throw UsageError(StoreCreation.problem(.halfCreated, at: storePath).message)
+            case nil:
+                throw UsageError(ImportToolMessages.schemaNeeded(storePath))
+            }
+        }
 
         let progress = showsProgress ? ProgressBar(inputs: inputs, output: output) : nil
+        let signals = ImportSignals()
+        defer { signals.restore() }
+        var creation: StoreCreation?
         let result: (summary: ImportSummary, diagnostics: [Diagnostic], order: [String])
         do {
-            result = try load(storePath, isNew: isNew, schema: schema, inputs: inputs, options: options, progress: progress,
+            // A new store is made under a temporary name and moved into place once complete.
+            creation = isNew ? try StoreCreation(path: storePath) : nil
+            result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options,
+                              progress: progress, interruption: signals.interruption,
                               onWait: { notice in output.err(notice + "\n") })
+            if let creation {
+                if result.summary.committed { try creation.publish() } else { creation.abandon() }
+            }
         } catch {
             progress?.clear()
-            if isNew { removeStore(storePath) }
+            creation?.abandon()
+            if let interrupted = error as? ImportInterrupted {
+                output.err("error: " + ImportToolMessages.interrupted(storePath, signal: ImportSignals.name(of: interrupted.signal),
+                                                                       created: isNew) + "\n")
+                throw ExitRequest(ImportSignals.exitCode(for: interrupted.signal))
+            }
             throw translated(error, storePath: storePath)
         }
         progress?.clear()
-        if isNew && !result.summary.committed { removeStore(storePath) }
         let shown = quiet ? result.diagnostics.filter { $0.severity == .error } : result.diagnostics
         if !shown.isEmpty { output.err(DiagnosticPrinter.render(shown, format: format)) }
         if !quiet || result.summary.errors > 0 {
@@ -52,12 +75,19 @@ enum ImportTool {
         if result.summary.errors > 0 { throw ExitRequest(.invalidInput) }
     }
 
-    /// Opens the store, imports every input in one transaction and finishes it.
-    private static func load(_ storePath: String, isNew: Bool, schema: Schema?, inputs: [String], options: ImportOptions,
-                             progress: ProgressBar?, onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
+    /// Opens the store (a new one at `creation`'s temporary path), imports every input in one
+    /// transaction and finishes it; the store is closed when this returns.
+    ///
+    /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
+    ///   commit began.
+    private static func load(_ storePath: String, creation: StoreCreation?, schema: Schema?, inputs: [String],
+                             options: ImportOptions, progress: ProgressBar?,
+                             interruption: InputInterruption,
+                             onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
+        let isNew = creation != nil
         let store: Store
-        if isNew, let schema {
-            store = try Store(path: storePath, schema: schema, onWait: onWait)
+        if let creation, let schema {
+            store = try Store(path: creation.temporaryPath, schema: schema, onWait: onWait)
         } else {
             store = try Store(path: storePath, onWait: onWait)
         }
@@ -67,10 +97,16 @@ enum ImportTool {
         if let progress {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
         }
-        for input in inputs where !importer.hasStopped {
+        for input in inputs where !importer.hasStopped && interruption.signal == nil {
             let source = try JSONDocumentSource(path: input, options: importer.sourceOptions)
+            source.interruption = interruption
             try importer.importInput(source)
             progress?.finishInput(source)
+        }
+        // A signal from here on is too late: the import completes.
+        if let signal = interruption.signal {
+            try importer.rollback()
+            throw ImportInterrupted(signal: signal)
         }
         let summary = try importer.finish()
         if isNew { try store.endBulkLoad() }
@@ -103,14 +139,6 @@ enum ImportTool {
             return IOFailure(source.diagnostic.message)
         default:
             return error
-        }
-    }
-
-    /// Removes a store file this run created (and its WAL files): a failed or dry run leaves
-    /// no trace.
-    private static func removeStore(_ path: String) {
-        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
-            try? FileManager.default.removeItem(atPath: file)
         }
     }
 }

@@ -13,4 +13,10 @@ enum ImportToolMessages {
     static func schemaMismatch(_ storePath: String, _ message: String) -> String {
         "\(storePath): the store's schema differs from --schema and cannot be migrated automatically. \(message)"
     }
+
+    /// The closing line of a run stopped by `signal` (its name): nothing was written.
+    static func interrupted(_ storePath: String, signal: String, created: Bool) -> String {
+        created ? "interrupted by \(signal); '\(storePath)' was not created"
+            : "interrupted by \(signal); nothing was written to '\(storePath)'"
+    }
 }

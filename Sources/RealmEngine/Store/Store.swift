@@ -113,7 +113,7 @@ public final class Store {
                                 onWait: (@Sendable (String) -> Void)?) throws -> Connection {
         guard FileManager.default.fileExists(atPath: path) else {
             if access == .create { return try Connection(path: path, access: .create, onWait: onWait) }
-            throw StoreError.noSuchFile(path)
+            throw Store.missingFileError(path)
         }
         let walMode: Bool
         switch try StoreFile.contents(of: path) {

@@ -185,6 +185,27 @@ extension StoreError {
     }
 }
 
+// MARK: Creating a store (Store+Creation.swift)
+
+extension StoreError {
+    static func halfCreated(_ path: String) -> StoreError {
+        StoreError(.invalidFile, "'\(path)' was left half-created by an interrupted import; run the import again with --schema to create it")
+    }
+
+    static func createdMeanwhile(_ path: String) -> StoreError {
+        StoreError(.invalidFile, "'\(path)' was created by another process during this import; the new store was discarded")
+    }
+
+    static func creationStillOpen(_ path: String) -> StoreError {
+        StoreError(.invalidFile, "the new store for '\(path)' is still open; it was discarded")
+    }
+
+    /// `reason` is the system's text for the failure (`strerror`).
+    static func creationFailed(_ path: String, reason: String) -> StoreError {
+        StoreError(.invalidFile, "cannot create '\(path)': \(reason)")
+    }
+}
+
 // MARK: Schemas and migrations
 
 extension StoreError {
@@ -339,6 +360,7 @@ extension StoreError {
         static let pageCacheSize = "the page cache needs a positive size"
         static let bulkLoadStart = "a bulk load starts outside a write transaction"
         static let bulkLoadEnd = "a bulk load ends after its write transaction"
+        static let creationFinished = "a store creation is published or abandoned once"
         static let singleValuedFrame = "a single-valued path produced a multi-valued frame"
         static let allBacklinksRows = "@links.@count is compiled by count(_:)"
         static let variableOutsideSubquery = "SUBQUERY variable outside its SUBQUERY"

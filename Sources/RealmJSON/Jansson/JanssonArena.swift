@@ -13,7 +13,13 @@ import Glibc
 /// arena is active on the calling thread (see `JanssonAllocator.decode(into:_:)`) to it, and
 /// every other allocation to `malloc`. Each block carries a 16-byte header saying which, so
 /// that jansson's `free` calls (freeing its scratch buffers, or a partial tree after a syntax
-/// error) do nothing for arena blocks.
+/// error) do nothing for small arena blocks.
+///
+/// Large blocks (a long string, a big array's table, the lexer's buffer for a long string) are
+/// each a chunk of their own in a doubly linked list, and jansson's `free` of one frees it at
+/// once: a document of many megabytes would otherwise keep every buffer jansson outgrew, and
+/// the trees of every attempt to decode it while it was still being read (see
+/// `JSONDocumentSource.decodeValue`), several times its size.
 final class JanssonArena {
     /// Bytes handed out before the owning source starts a new arena.
     static let generationBytes = 128 * 1024
@@ -26,6 +32,8 @@ final class JanssonArena {
         var next: UnsafeMutableRawPointer?
         var remaining = 0
         var allocatedBytes = 0
+        /// The newest large chunk (see `allocateLarge`).
+        var large: UnsafeMutableRawPointer?
     }
 
     private static let chunkSize = 64 * 1024
@@ -44,6 +52,11 @@ final class JanssonArena {
             chunk = current.load(as: UnsafeMutableRawPointer?.self)
             free(current)
         }
+        var large = state.pointee.large
+        while let current = large {
+            large = current.load(fromByteOffset: Self.largeNext, as: UnsafeMutableRawPointer?.self)
+            free(current)
+        }
         state.deallocate()
     }
 
@@ -54,11 +67,7 @@ final class JanssonArena {
     fileprivate static func allocate(_ size: Int, in state: UnsafeMutablePointer<State>) -> UnsafeMutableRawPointer? {
         let needed = (size + JanssonAllocator.headerSize + 15) & ~15
         state.pointee.allocatedBytes += needed
-        if needed > chunkSize / 4 {
-            // A large block (a long string, a big array's table) gets a chunk of its own.
-            guard let chunk = newChunk(needed, in: state) else { return nil }
-            return JanssonAllocator.tag(chunk + chunkHeader, JanssonAllocator.arenaTag)
-        }
+        if needed > chunkSize / 4 { return allocateLarge(needed, in: state) }
         if needed > state.pointee.remaining {
             guard let chunk = newChunk(chunkSize - chunkHeader, in: state) else { return nil }
             state.pointee.next = chunk + chunkHeader
@@ -68,6 +77,41 @@ final class JanssonArena {
         state.pointee.next = block + needed
         state.pointee.remaining -= needed
         return JanssonAllocator.tag(block, JanssonAllocator.arenaTag)
+    }
+
+    // A large chunk: the previous and next large chunks (16 bytes), then the block's header
+    // (`largeTag`, and the arena's state, for `releaseLarge`), then the block.
+    private static let largePrevious = 0
+    private static let largeNext = 8
+    private static let largeLinks = 16
+
+    /// A block of `needed` bytes (its header included) in a large chunk of its own.
+    private static func allocateLarge(_ needed: Int, in state: UnsafeMutablePointer<State>) -> UnsafeMutableRawPointer? {
+        guard let chunk = malloc(largeLinks + needed) else { return nil }
+        let newest = state.pointee.large
+        chunk.storeBytes(of: nil, toByteOffset: largePrevious, as: UnsafeMutableRawPointer?.self)
+        chunk.storeBytes(of: newest, toByteOffset: largeNext, as: UnsafeMutableRawPointer?.self)
+        newest?.storeBytes(of: chunk, toByteOffset: largePrevious, as: UnsafeMutableRawPointer?.self)
+        state.pointee.large = chunk
+        let base = chunk + largeLinks
+        base.storeBytes(of: UnsafeMutableRawPointer(state), toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+        return JanssonAllocator.tag(base, JanssonAllocator.largeTag)
+    }
+
+    /// Frees the large block whose header starts at `base`, unlinking its chunk (on the
+    /// decoding thread, the only one that allocates from or frees into the arena).
+    fileprivate static func releaseLarge(at base: UnsafeMutableRawPointer) {
+        let state = base.load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self).assumingMemoryBound(to: State.self)
+        let chunk = base - largeLinks
+        let previous = chunk.load(fromByteOffset: largePrevious, as: UnsafeMutableRawPointer?.self)
+        let next = chunk.load(fromByteOffset: largeNext, as: UnsafeMutableRawPointer?.self)
+        next?.storeBytes(of: previous, toByteOffset: largePrevious, as: UnsafeMutableRawPointer?.self)
+        if let previous {
+            previous.storeBytes(of: next, toByteOffset: largeNext, as: UnsafeMutableRawPointer?.self)
+        } else {
+            state.pointee.large = next
+        }
+        free(chunk)
     }
 
     /// A chunk with room for `bytes` after its header, linked into the arena's list.
@@ -84,6 +128,7 @@ enum JanssonAllocator {
     fileprivate static let headerSize = 16
     fileprivate static let heapTag: UInt64 = 0x6A61_6E73_736F_6E48  // "janssonH"
     fileprivate static let arenaTag: UInt64 = 0x6A61_6E73_736F_6E41  // "janssonA"
+    fileprivate static let largeTag: UInt64 = 0x6A61_6E73_736F_6E4C  // "janssonL"
 
     /// The thread-specific slot holding the arena state of the decoding in progress on that
     /// thread. Written once by `install`, before jansson can call `allocate`; a plain global
@@ -128,6 +173,7 @@ enum JanssonAllocator {
         switch base.load(as: UInt64.self) {
         case heapTag: Glibc.free(base)
         case arenaTag: break  // released with its arena
+        case largeTag: JanssonArena.releaseLarge(at: base)
         default: preconditionFailure("jansson freed a block it did not allocate")
         }
     }

@@ -13,6 +13,11 @@ import Foundation
 /// buffer is shared with `JSONDocumentSource.bytes(in:)` (used to locate problems) through the
 /// source's `readLock`. `stop()`, or dropping the prefetcher, ends the thread.
 ///
+/// When the source has an `interruption` and it is interrupted, `next()` throws an error of
+/// kind `.interrupted` (at once, also while waiting for a document), and `stop()` no longer
+/// waits for the reading thread, which may be blocked reading a pipe: the source must not be
+/// read again.
+///
 /// For example:
 ///
 ///     let reader = DocumentPrefetcher(source)
@@ -28,6 +33,10 @@ final class DocumentPrefetcher {
     /// The batch the caller is taking documents from, and the next one to take.
     private var taken: [DocumentChannel.Item] = []
     private var takenIndex = 0
+    private let interruption: InputInterruption?
+    /// The registration that wakes `next()` on interruption.
+    private var interruptionWaker: Int?
+    private let sourceName: String
 
     /// Starts reading `source` on a new thread, which also runs `prepare` on each document (it
     /// must not touch anything the caller's thread uses meanwhile).
@@ -35,6 +44,9 @@ final class DocumentPrefetcher {
          prepare: ((JSONDocument) -> Void)? = nil) {
         let channel = DocumentChannel(source: source, byteLimit: max(byteLimit, 1), prepare: prepare)
         self.channel = channel
+        interruption = source.interruption
+        sourceName = source.name
+        interruptionWaker = interruption?.onInterrupt { channel.interrupt() }
         source.readLock = NSLock()
         let thread = Thread {
             channel.readAll()
@@ -50,10 +62,18 @@ final class DocumentPrefetcher {
 
     /// The next document or error of the source, in order; nil at the end of the input.
     func next() throws(JSONSourceError) -> JSONDocument? {
+        if let interruption, let signal = interruption.signal {
+            throw JSONSourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
+        }
         if takenIndex == taken.count {
             taken = channel.nextBatch(returning: taken)
             takenIndex = 0
-            if taken.isEmpty { return nil }
+            if taken.isEmpty {
+                if let interruption, let signal = interruption.signal {
+                    throw JSONSourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
+                }
+                return nil
+            }
         }
         let item = taken[takenIndex]
         takenIndex += 1
@@ -69,7 +89,11 @@ final class DocumentPrefetcher {
     /// Stops reading ahead and waits for the reading thread to return; the source is the
     /// caller's again. Safe to call more than once.
     func stop() {
-        channel.stop()
+        if let interruptionWaker {
+            interruption?.remove(interruptionWaker)
+            self.interruptionWaker = nil
+        }
+        channel.stop(waiting: interruption?.signal == nil)
     }
 }
 
@@ -92,6 +116,8 @@ private final class DocumentChannel: @unchecked Sendable {
     private var queuedBytes = 0
     private var isReaderDone = false
     private var isStopped = false
+    /// Set on interruption: the caller stops waiting for documents.
+    private var isInterrupted = false
     private var isConsumerWaiting = false
     private var isProducerWaiting = false
     /// Batches of documents the caller is done with, for the reading thread to release: jansson
@@ -109,7 +135,7 @@ private final class DocumentChannel: @unchecked Sendable {
     func nextBatch(returning finished: [Item]) -> [Item] {
         condition.lock()
         defer { condition.unlock() }
-        while queue.isEmpty && !isReaderDone && !isStopped {
+        while queue.isEmpty && !isReaderDone && !isStopped && !isInterrupted {
             isConsumerWaiting = true
             condition.wait()
             isConsumerWaiting = false
@@ -128,14 +154,23 @@ private final class DocumentChannel: @unchecked Sendable {
         return queuedBytes
     }
 
-    /// Ends the reading thread and waits for it (once), then gives the source back.
-    func stop() {
+    /// Wakes the caller waiting for a document (see `InputInterruption`).
+    func interrupt() {
+        condition.lock()
+        isInterrupted = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Ends the reading thread and, when `waiting`, waits for it (once), then gives the source
+    /// back; without waiting the thread ends on its own once its read returns.
+    func stop(waiting: Bool) {
         condition.lock()
         let wasStopped = isStopped
         isStopped = true
         condition.broadcast()
         condition.unlock()
-        guard !wasStopped else { return }
+        guard !wasStopped, waiting else { return }
         readerExited.wait()
         source.readLock = nil
     }

@@ -25,6 +25,9 @@ public final class JSONDocumentSource {
     public let totalBytes: Int?
     /// Called with `bytesConsumed` whenever a chunk of input is read.
     public var progressHandler: ((Int) -> Void)?
+    /// When set, reading through a `DocumentPrefetcher` (as the importer does) stops with an
+    /// error of kind `.interrupted` once it is interrupted.
+    public var interruption: InputInterruption?
 
     let options: JSONSourceOptions
     let buffer: JSONInputBuffer

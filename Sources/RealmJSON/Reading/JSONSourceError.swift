@@ -11,6 +11,9 @@ public struct JSONSourceError: Error, Sendable, CustomStringConvertible {
         /// A well-formed value where a document was expected (a string in an array of
         /// objects, …); the value was skipped and `next()` may be called again.
         case notAnObject
+        /// Reading was stopped by an `InputInterruption` (a signal); the run ends, and
+        /// nothing it did is kept.
+        case interrupted
     }
 
     public var kind: Kind
