@@ -127,6 +127,7 @@ struct SchemaLoader {
             if let (property, locations) = loadProperty(named: name, pair: pair, model: model.name) {
                 var property = property
                 property.isPrimaryKey = property.name == model.primaryKey
+                loadedModel.propertyIndex[name] = model.properties.count
                 model.properties.append(property)
                 loadedModel.propertyLocations[name] = locations
             } else {

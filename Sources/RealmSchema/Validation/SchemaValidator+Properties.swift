@@ -73,7 +73,7 @@ extension SchemaValidator {
         }
         let originName = "\(objectType).\(origin)"
         let originLocation = locations.originProperty ?? locations.type
-        guard let originProperty = originModel.model.property(named: origin) else {
+        guard let originProperty = originModel.property(named: origin) else {
             guard !originModel.failedProperties.contains(origin) else { return }
             let suggestion = Suggestion.closest(to: origin, among: originModel.model.properties.map(\.name))
             diagnostics.error(SchemaMessages.originMissing(originName, linkingObjects: qualified, suggestion: suggestion),
