@@ -54,9 +54,16 @@ struct YAMLTreeBuilder {
                 guard handle(event, at: location) else { return nil }
             }
         } catch {
-            diagnostics.error(SchemaMessages.yamlSyntax(error.problem, context: error.context,
-                                                       contextLocation: error.contextLocation),
-                              at: error.location)
+            if let unquoted = error.unquotedType {
+                diagnostics.error(SchemaMessages.yamlUnquotedCollectionType(unquoted.text, inside: unquoted.brackets,
+                                                                            context: error.context,
+                                                                            contextLocation: error.contextLocation),
+                                  at: unquoted.location)
+            } else {
+                diagnostics.error(SchemaMessages.yamlSyntax(error.problem, context: error.context,
+                                                           contextLocation: error.contextLocation),
+                                  at: error.location)
+            }
             return nil
         }
         return usesUnsupportedFeature ? nil : root
