@@ -12,6 +12,8 @@ struct SchemaLoader {
     /// Every model name declared in any file, so that properties can link across files.
     let modelNames: [String]
     let modelNameSet: Set<String>
+    /// Did-you-mean candidates for unknown types, built at the first one.
+    var typeSuggestions: SuggestionIndex?
     private var firstSchemaVersion: (version: UInt64, location: SourceLocation)?
 
     init(modelNames: [String]) {

@@ -13,6 +13,11 @@ struct SchemaValidator {
     let loaded: LoadedSchema
     /// The first declaration of each model name.
     let modelsByName: [String: LoadedModel]
+    /// Did-you-mean candidates, each built at the first error that needs it: link targets
+    /// (models, then scalar types), models, and each origin model's properties.
+    var linkSuggestions: SuggestionIndex?
+    var modelSuggestions: SuggestionIndex?
+    var propertySuggestions: [String: SuggestionIndex] = [:]
 
     init(_ loaded: LoadedSchema) {
         self.loaded = loaded
