@@ -1,6 +1,29 @@
 #!/usr/bin/env python3
-"""Write a large, valid realm-schema YAML file: N models that use every type and model kind."""
+"""Write a large, valid realm-schema YAML file.
+
+gen_schema.py N          N models that use every type and model kind
+gen_schema.py --keys N   one model whose properties are one mapping of N keys (every type, mapTo)
+"""
 import sys
+
+
+def one_mapping(n):
+    """One model with N properties, then a model with linkingObjects into some of its links."""
+    kinds = ["int", "string?", "{ type: double, mapTo: stored_%d }", "Back?", "date", "string<>",
+             "decimal128{}", "{ type: int, indexed: true }", "objectId[]", "mixed"]
+    out = ["schemaVersion: 1", "models:", "  Wide:", "    primaryKey: p0", "    properties:"]
+    for i in range(n):
+        kind = kinds[i % len(kinds)]
+        out.append(f"      p{i}: " + (kind % i if "%d" in kind else kind))
+    out += ["  Back:", "    properties:", "      name: string"]
+    out += [f"      back{i}: {{ type: linkingObjects, objectType: Wide, property: p{i} }}"
+            for i in range(3, n, 40)]
+    return out
+
+
+if len(sys.argv) > 2 and sys.argv[1] == "--keys":
+    print("\n".join(one_mapping(int(sys.argv[2]))))
+    sys.exit(0)
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 out = ["schemaVersion: 1", "models:"]

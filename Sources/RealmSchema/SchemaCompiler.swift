@@ -29,8 +29,9 @@ public enum SchemaCompiler {
             roots.append(root)
             diagnostics.append(contentsOf: yamlDiagnostics)
         }
+        let filesWithErrors = Set(diagnostics.errors.compactMap(\.location?.file))
         let brokenFile = zip(roots, sources).contains { root, source in
-            root == nil && diagnostics.all.contains { $0.severity == .error && $0.location?.file == source.path }
+            root == nil && filesWithErrors.contains(source.path)
         }
         guard !brokenFile else { return finish(nil, diagnostics) }
 

@@ -16,6 +16,14 @@ enum SchemaMessages {
         return SchemaMessage("YAML syntax error: \(problem)", notes: notes)
     }
 
+    /// `{ indices: int[] }`: `[` and `{` start YAML collections inside `{ }` and `[ ]`.
+    static func yamlUnquotedCollectionType(_ type: String, inside brackets: String, context: String?,
+                                           contextLocation: SourceLocation?) -> SchemaMessage {
+        let syntax = yamlSyntax("list and map types must be quoted inside \(brackets): write \"\(type)\"",
+                                context: context, contextLocation: contextLocation)
+        return syntax
+    }
+
     static func yamlSeveralDocuments() -> SchemaMessage {
         SchemaMessage("A schema file must hold a single YAML document; found a second one.")
     }

@@ -19,9 +19,16 @@ struct LoadedModel {
     var primaryKeyValueLocation: SourceLocation?
     /// Positions per property name (names are unique: the YAML reader drops duplicate keys).
     var propertyLocations: [String: PropertyLocations] = [:]
+    /// Each property's index in `model.properties`, so that looking one up by name is not a scan.
+    var propertyIndex: [String: Int] = [:]
     /// Properties that failed to load; rules that refer to them are skipped to avoid
     /// reporting follow-on errors.
     var failedProperties: Set<String> = []
+
+    /// The loaded property with this name, if any.
+    func property(named name: String) -> PropertySchema? {
+        propertyIndex[name].map { model.properties[$0] }
+    }
 
     func locations(of property: PropertySchema) -> PropertyLocations {
         propertyLocations[property.name] ?? PropertyLocations(key: property.location ?? location)

@@ -91,8 +91,10 @@ extension SchemaLoader {
                                       locations: &locations)
         }
         guard let base = BaseType.scalarNames[expression.name] ?? modelType(named: expression.name) else {
-            let candidates = Self.scalarTypeNames + [Self.linkingObjectsName] + modelNames
-            let suggestion = Suggestion.closest(to: expression.name, among: candidates)
+            if typeSuggestions == nil {
+                typeSuggestions = SuggestionIndex(Self.scalarTypeNames + [Self.linkingObjectsName] + modelNames)
+            }
+            let suggestion = typeSuggestions?.closest(to: expression.name)
             diagnostics.error(SchemaMessages.unknownType(expression.name, property: property, suggestion: suggestion),
                               at: node.location)
             return nil

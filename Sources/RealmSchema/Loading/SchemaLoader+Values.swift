@@ -18,9 +18,10 @@ extension SchemaLoader {
             return nil
         }
         var values: [SchemaValue] = []
+        var seen: Set<SchemaValue> = []
         for item in items {
             switch SchemaValueReader.read(item, as: type.base) {
-            case .success(let value) where values.contains(value):
+            case .success(let value) where !seen.insert(value).inserted:
                 diagnostics.error(SchemaMessages.enumDuplicate(describe(item), property: qualified), at: item.location)
             case .success(let value):
                 values.append(value)

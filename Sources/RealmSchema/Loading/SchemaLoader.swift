@@ -12,6 +12,8 @@ struct SchemaLoader {
     /// Every model name declared in any file, so that properties can link across files.
     let modelNames: [String]
     let modelNameSet: Set<String>
+    /// Did-you-mean candidates for unknown types, built at the first one.
+    var typeSuggestions: SuggestionIndex?
     private var firstSchemaVersion: (version: UInt64, location: SourceLocation)?
 
     init(modelNames: [String]) {
@@ -127,6 +129,7 @@ struct SchemaLoader {
             if let (property, locations) = loadProperty(named: name, pair: pair, model: model.name) {
                 var property = property
                 property.isPrimaryKey = property.name == model.primaryKey
+                loadedModel.propertyIndex[name] = model.properties.count
                 model.properties.append(property)
                 loadedModel.propertyLocations[name] = locations
             } else {

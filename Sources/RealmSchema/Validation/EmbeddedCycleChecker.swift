@@ -21,8 +21,11 @@ struct EmbeddedCycleChecker {
     /// One error per embedded type from which a cycle is reachable, at the first link of the path.
     func check() -> Diagnostics {
         var diagnostics = Diagnostics()
+        // One walk state for every start: a type finished by an earlier start reaches no cycle
+        // (and no type on a later path), so skipping it changes no result, and each type's
+        // properties are followed once in all rather than once per start.
+        var walk = Walk()
         for model in models where model.model.kind == .embedded {
-            var walk = Walk()
             guard let links = walk.findCycle(from: model.model.name, in: modelsByName) else { continue }
             let path = ([model.model.name] + links.map(\.name)).joined(separator: ".")
             let location = model.locations(of: links[0]).type
@@ -31,20 +34,23 @@ struct EmbeddedCycleChecker {
         return diagnostics
     }
 
-    /// The state of one depth-first walk, without recursion so deep chains cannot overflow.
+    /// The state of the depth-first walks, without recursion so deep chains cannot overflow.
     private struct Walk {
         /// Types whose every embedded descendant has been explored without finding a cycle.
         private var finished: Set<String> = []
 
         /// The links from `start` to the first type found twice on one path, or nil.
         mutating func findCycle(from start: String, in models: [String: LoadedModel]) -> [PropertySchema]? {
+            guard !finished.contains(start) else { return nil }
             // Each frame: a type on the current path and the index of its next property to follow.
             var stack: [(name: String, next: Int)] = [(start, 0)]
+            var onPath: Set<String> = [start]
             var path: [PropertySchema] = []
             while let top = stack.last {
                 let properties = models[top.name]?.model.properties ?? []
                 guard top.next < properties.count else {
                     finished.insert(top.name)
+                    onPath.remove(top.name)
                     stack.removeLast()
                     if !path.isEmpty { path.removeLast() }
                     continue
@@ -55,8 +61,9 @@ struct EmbeddedCycleChecker {
                       !finished.contains(target)
                 else { continue }
                 path.append(property)
-                if stack.contains(where: { $0.name == target }) { return path }
+                if onPath.contains(target) { return path }
                 stack.append((target, 0))
+                onPath.insert(target)
             }
             return nil
         }

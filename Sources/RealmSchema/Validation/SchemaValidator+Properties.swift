@@ -24,8 +24,10 @@ extension SchemaValidator {
                                     at location: SourceLocation) {
         let type = property.type
         guard let targetModel = modelsByName[target]?.model else {
-            let candidates = loaded.models.map(\.model.name) + SchemaLoader.scalarTypeNames
-            let suggestion = Suggestion.closest(to: target, among: candidates)
+            if linkSuggestions == nil {
+                linkSuggestions = SuggestionIndex(loaded.models.map(\.model.name) + SchemaLoader.scalarTypeNames)
+            }
+            let suggestion = linkSuggestions?.closest(to: target)
             diagnostics.error(SchemaMessages.unknownObjectType(qualified, kind: type.realmKindName, target: target,
                                                                suggestion: suggestion),
                               at: location)
@@ -61,7 +63,8 @@ extension SchemaValidator {
         }
         let objectTypeLocation = locations.objectType ?? locations.type
         guard let originModel = modelsByName[objectType] else {
-            let suggestion = Suggestion.closest(to: objectType, among: loaded.models.map(\.model.name))
+            if modelSuggestions == nil { modelSuggestions = SuggestionIndex(loaded.models.map(\.model.name)) }
+            let suggestion = modelSuggestions?.closest(to: objectType)
             diagnostics.error(SchemaMessages.unknownObjectType(qualified, kind: property.type.realmKindName,
                                                                target: objectType, suggestion: suggestion),
                               at: objectTypeLocation)
@@ -73,9 +76,12 @@ extension SchemaValidator {
         }
         let originName = "\(objectType).\(origin)"
         let originLocation = locations.originProperty ?? locations.type
-        guard let originProperty = originModel.model.property(named: origin) else {
+        guard let originProperty = originModel.property(named: origin) else {
             guard !originModel.failedProperties.contains(origin) else { return }
-            let suggestion = Suggestion.closest(to: origin, among: originModel.model.properties.map(\.name))
+            if propertySuggestions[objectType] == nil {
+                propertySuggestions[objectType] = SuggestionIndex(originModel.model.properties.map(\.name))
+            }
+            let suggestion = propertySuggestions[objectType]?.closest(to: origin)
             diagnostics.error(SchemaMessages.originMissing(originName, linkingObjects: qualified, suggestion: suggestion),
                               at: originLocation)
             return

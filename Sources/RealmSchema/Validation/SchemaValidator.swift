@@ -13,6 +13,11 @@ struct SchemaValidator {
     let loaded: LoadedSchema
     /// The first declaration of each model name.
     let modelsByName: [String: LoadedModel]
+    /// Did-you-mean candidates, each built at the first error that needs it: link targets
+    /// (models, then scalar types), models, and each origin model's properties.
+    var linkSuggestions: SuggestionIndex?
+    var modelSuggestions: SuggestionIndex?
+    var propertySuggestions: [String: SuggestionIndex] = [:]
 
     init(_ loaded: LoadedSchema) {
         self.loaded = loaded
@@ -79,7 +84,7 @@ struct SchemaValidator {
             diagnostics.error(SchemaMessages.embeddedPrimaryKey(model.name), at: loadedModel.primaryKeyKeyLocation)
             return
         }
-        guard let property = model.property(named: key) else {
+        guard let property = loadedModel.property(named: key) else {
             guard !loadedModel.failedProperties.contains(key) else { return }
             let suggestion = Suggestion.closest(to: key, among: model.properties.map(\.name))
             diagnostics.error(SchemaMessages.primaryKeyMissing(model: model.name, key: key, suggestion: suggestion),
@@ -123,8 +128,19 @@ struct SchemaValidator {
                 }
             }
         }
+        // Which properties use each stored name, so that the check below is a lookup, not a scan.
+        var firstOwner: [String: String] = [:]
+        var sharedByOthers: Set<String> = []
+        for property in model.properties {
+            if let owner = firstOwner[property.storedName] {
+                if owner != property.name { sharedByOthers.insert(property.storedName) }
+            } else {
+                firstOwner[property.storedName] = property.name
+            }
+        }
         for property in model.properties where property.mapTo != nil && property.mapTo != property.name {
-            let clashes = model.properties.contains { $0.name != property.name && $0.storedName == property.name }
+            // Another property (a different name) stores under this property's name.
+            let clashes = firstOwner[property.name].map { $0 != property.name || sharedByOthers.contains(property.name) } ?? false
             if clashes {
                 diagnostics.error(SchemaMessages.aliasConflict(model: model.name, storedName: property.storedName,
                                                                alias: property.name),

@@ -20,6 +20,19 @@ struct YAMLSyntaxError: Error {
     var location: SourceLocation
     var context: String?
     var contextLocation: SourceLocation?
+    /// Set when the error is an unquoted list or map type in a flow collection (`{ a: int[] }`).
+    var unquotedType: UnquotedCollectionType?
+}
+
+/// `{ indices: int[] }`: inside `{ }` and `[ ]` the characters `[` and `{` start a collection, so
+/// libyaml ends the plain scalar `int` just before the suffix and stops at it.
+struct UnquotedCollectionType: Equatable {
+    /// The type as written, suffix included (`int[]`).
+    var text: String
+    /// Where the type starts.
+    var location: SourceLocation
+    /// The enclosing flow collection's brackets, `{ }` or `[ ]`.
+    var brackets: String
 }
 
 /// Owns one libyaml parser and hands out its events with 1-based locations.
@@ -112,12 +125,65 @@ final class YAMLEventReader {
         case YAML_MEMORY_ERROR:
             return YAMLSyntaxError(problem: SchemaMessages.yamlOutOfMemory, location: location(of: state.problem_mark))
         default:
-            return YAMLSyntaxError(
+            var error = YAMLSyntaxError(
                 problem: problem,
                 location: location(of: state.problem_mark),
                 context: state.context.map { String(cString: $0) },
                 contextLocation: state.context == nil ? nil : location(of: state.context_mark))
+            if state.error == YAML_PARSER_ERROR, state.context != nil {
+                error.unquotedType = unquotedCollectionType(at: state.problem_mark, context: state.context_mark)
+            }
+            return error
         }
+    }
+
+    /// The type whose `[]` or `{}` suffix libyaml stopped at, when it directly follows a type
+    /// name (`int[]`, `Dog?{}`); `nil` for any other syntax error.
+    private func unquotedCollectionType(at mark: yaml_mark_t, context: yaml_mark_t) -> UnquotedCollectionType? {
+        guard let offset = byteOffset(of: mark), offset + 1 < byteCount else { return nil }
+        let suffix = (input[offset], input[offset + 1])
+        guard suffix == (UInt8(ascii: "["), UInt8(ascii: "]")) || suffix == (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        else { return nil }
+        var start = offset
+        while start > 0, Self.isTypeNameByte(input[start - 1]) { start -= 1 }
+        guard start < offset else { return nil }
+        let text = String(decoding: input[start..<offset + 2], as: UTF8.self)
+        // The name is ASCII, so it spans as many columns as bytes.
+        let location = SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1 - (offset - start))
+        let opening = byteOffset(of: context).map { input[$0] }
+        return UnquotedCollectionType(text: text, location: location,
+                                      brackets: opening == UInt8(ascii: "[") ? "[ ]" : "{ }")
+    }
+
+    /// Letters, digits, `_` and the optional mark `?`.
+    private static func isTypeNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "?"): true
+        default: false
+        }
+    }
+
+    /// The byte offset of a libyaml mark (0-based line, and column in characters), found from
+    /// the lines of the input: line breaks are `\n`, `\r\n` or a lone `\r`, as libyaml counts them.
+    private func byteOffset(of mark: yaml_mark_t) -> Int? {
+        var index = 0
+        var line = 0
+        while line < Int(mark.line) {
+            guard index < byteCount else { return nil }
+            let byte = input[index]
+            index += 1
+            if byte == 0x0A || (byte == 0x0D && (index == byteCount || input[index] != 0x0A)) { line += 1 }
+        }
+        var column = 0
+        while index < byteCount {
+            if input[index] & 0xC0 != 0x80 {
+                if column == Int(mark.column) { return index }
+                column += 1
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Line and column (in Unicode scalars) of a byte offset into the input.

@@ -23,9 +23,16 @@ struct YAMLTreeBuilder {
     /// The tag `!!str` (and the non-specific `!`) make a plain scalar a string.
     private static let stringTags: Set<String> = ["tag:yaml.org,2002:str", "!"]
 
-    private enum Frame {
-        case mapping(SourceLocation, [YAMLPair], pendingKey: YAMLNode?, firstKeys: [String: SourceLocation])
-        case sequence(SourceLocation, [YAMLNode])
+    /// An open mapping or sequence. Frames are changed in place on the stack: taking one off
+    /// to append would copy its pairs, once per entry (quadratic in the mapping's size).
+    private struct Frame {
+        var start: SourceLocation
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        /// Each key's first position, for the duplicate-key check.
+        var firstKeys: [String: SourceLocation] = [:]
     }
 
     private let reader: YAMLEventReader
@@ -47,9 +54,16 @@ struct YAMLTreeBuilder {
                 guard handle(event, at: location) else { return nil }
             }
         } catch {
-            diagnostics.error(SchemaMessages.yamlSyntax(error.problem, context: error.context,
-                                                       contextLocation: error.contextLocation),
-                              at: error.location)
+            if let unquoted = error.unquotedType {
+                diagnostics.error(SchemaMessages.yamlUnquotedCollectionType(unquoted.text, inside: unquoted.brackets,
+                                                                            context: error.context,
+                                                                            contextLocation: error.contextLocation),
+                                  at: unquoted.location)
+            } else {
+                diagnostics.error(SchemaMessages.yamlSyntax(error.problem, context: error.context,
+                                                           contextLocation: error.contextLocation),
+                                  at: error.location)
+            }
             return nil
         }
         return usesUnsupportedFeature ? nil : root
@@ -90,17 +104,13 @@ struct YAMLTreeBuilder {
                 diagnostics.error(SchemaMessages.yamlTooDeep(Self.maximumDepth), at: location)
                 return false
             }
-            if case .sequenceStart = event {
-                stack.append(.sequence(location, []))
-            } else {
-                stack.append(.mapping(location, [], pendingKey: nil, firstKeys: [:]))
-            }
+            var isMapping = true
+            if case .sequenceStart = event { isMapping = false }
+            stack.append(Frame(start: location, isMapping: isMapping))
             return true
         case .sequenceEnd, .mappingEnd:
-            switch stack.removeLast() {
-            case .sequence(let start, let items): add(YAMLNode(.sequence(items), at: start))
-            case .mapping(let start, let pairs, _, _): add(YAMLNode(.mapping(pairs), at: start))
-            }
+            let frame = stack.removeLast()
+            add(YAMLNode(frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), at: frame.start))
             return true
         }
     }
@@ -118,29 +128,27 @@ struct YAMLTreeBuilder {
 
     /// Attaches a finished node to its parent (or makes it the document root).
     private mutating func add(_ node: YAMLNode) {
-        guard let top = stack.popLast() else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        switch top {
-        case .sequence(let start, var items):
-            items.append(node)
-            stack.append(.sequence(start, items))
-        case .mapping(let start, var pairs, let pendingKey, var firstKeys):
-            guard let key = pendingKey else {
-                stack.append(.mapping(start, pairs, pendingKey: node, firstKeys: firstKeys))
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return
+        }
+        stack[top].pendingKey = nil
+        if let text = key.scalar?.text {
+            if let first = stack[top].firstKeys[text] {
+                diagnostics.error(SchemaMessages.duplicateKey(text, firstAt: first), at: key.location)
                 return
             }
-            if let text = key.scalar?.text {
-                if let first = firstKeys[text] {
-                    diagnostics.error(SchemaMessages.duplicateKey(text, firstAt: first), at: key.location)
-                    stack.append(.mapping(start, pairs, pendingKey: nil, firstKeys: firstKeys))
-                    return
-                }
-                firstKeys[text] = key.location
-            }
-            pairs.append(YAMLPair(key: key, value: node))
-            stack.append(.mapping(start, pairs, pendingKey: nil, firstKeys: firstKeys))
+            stack[top].firstKeys[text] = key.location
         }
+        stack[top].pairs.append(YAMLPair(key: key, value: node))
     }
 }
