@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Store insert benchmark: bench/gen_people.py's Person data inserted through RealmStore's
+# Store insert benchmark: bench/gen_people.py's Person data inserted through RealmEngine's
 # dynamic API (realm-store-tool bench-insert) versus bench/limit_loader.c (jansson + prepared
 # sqlite3 inserts of the same rows into normalized tables, one transaction). Everything it
 # reads is in the repository.
@@ -74,7 +74,7 @@ rss() { sed -n 's/.*Maximum resident set size (kbytes): //p' "$1"; }
 cpu() { awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$1"; }
 median() { python3 -c 'import sys, statistics; print("%.3f" % statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
 
-echo "## RealmStore inserts through the dynamic API vs limit_loader"
+echo "## RealmEngine inserts through the dynamic Store API vs limit_loader"
 echo
 echo "\`bench/gen_people.py\`'s Person data inserted with \`Store.create\` (realm-store-tool bench-insert) versus"
 echo "\`bench/limit_loader.c\` doing the same inserts with prepared statements. Goal: <= 1.3x."
@@ -107,13 +107,13 @@ for N in "${SIZES[@]}"; do
     echo "N = $N Person documents (medians of $RUNS)"
     echo "  limit_loader wall (parse + insert + commit):  ${lw} s   CPU ${lc} s   peak RSS $(( ${lr%.*} / 1024 )) MB"
     echo "  jansson parse alone (CPU):                     ${pc} s   -> limit insert CPU ${li} s"
-    echo "  RealmStore insert + commit (dynamic API):      ${si} s   CPU ${sc} s"
+    echo "  RealmEngine insert + commit (dynamic API):     ${si} s   CPU ${sc} s"
     echo "  ratio, insert CPU / limit insert CPU:          $(ratio "$sc" "$li")x   (like for like; goal <= 1.3x)"
     echo "  ratio, insert wall / limit wall:               $(ratio "$si" "$lw")x   (limit side includes its parsing)"
     echo "  bench driver JSON parse (Foundation):          ${sp} s   (not part of the store; realm-import uses jansson)"
     echo "  realm-store-tool wall (parse + insert):        ${sw} s   peak RSS $(( ${sr%.*} / 1024 )) MB"
 done
 echo
-echo "Like-for-like ratio: CPU of RealmStore's creates + commit versus limit_loader's CPU minus its jansson parsing."
-echo "Wall ratio: RealmStore's insert wall time (no parsing) versus limit_loader's whole run (with parsing)."
+echo "Like-for-like ratio: CPU of the engine's creates + commit versus limit_loader's CPU minus its jansson parsing."
+echo "Wall ratio: the engine's insert wall time (no parsing) versus limit_loader's whole run (with parsing)."
 echo '```'
