@@ -6,18 +6,7 @@ import Testing
 /// note that `--mode upsert` loads an object the input gives twice, and a class value that is not
 /// an array as a data error (docs/command-line.md, sections 2 and 3).
 @Suite struct RealmImportFailureReportTests {
-    static let schema = """
-        models:
-          Person:
-            primaryKey: name
-            properties:
-              name: string
-              dogs: Dog[]
-          Dog:
-            primaryKey: id
-            properties:
-              id: int
-        """
+    static let schema = SampleSchemas.peopleWithDogs
 
     func workspace() throws -> String {
         let directory = try Temporary.path("realm-e2e")

@@ -10,15 +10,7 @@ import Testing
 /// The import reads NDJSON from a pipe the test keeps open, so the signal always comes while
 /// the transaction is open: after 20,000 documents were written (and so mostly read).
 @Suite struct RealmImportSignalTests {
-    static let schema = """
-        models:
-          Item:
-            primaryKey: sku
-            properties:
-              sku: string
-              qty: int
-              tags: string{}
-        """
+    static let schema = RealmImportCommandTests.schema
 
     /// `count` NDJSON documents with keys `<prefix>0` …
     static func documents(_ count: Int, prefix: String = "k") -> Data {

@@ -1,23 +1,13 @@
 import RealmEngine
 import RealmJSON
+import TestSupport
 import Testing
 
 /// A failed import says what happened and nothing else: no counts of objects never written, a
 /// note when `--mode upsert` is what loads the input, a data error for a class value that is not
 /// an array (docs/command-line.md, section 3).
 @Suite struct ImportHonestFailureTests {
-    static let schema = """
-        models:
-          Person:
-            primaryKey: name
-            properties:
-              name: string
-              dogs: Dog[]
-          Dog:
-            primaryKey: id
-            properties:
-              id: int
-        """
+    static let schema = SampleSchemas.peopleWithDogs
 
     @Test func aFailedRunCountsNoObjects() throws {
         let harness = try ImportHarness(Self.schema)
