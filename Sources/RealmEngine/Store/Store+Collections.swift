@@ -12,20 +12,7 @@ extension Store {
         case .list:
             try writeList(property, owner: owner, try elements(of: input, property), policy: policy, merge: merge)
         case .set:
-            let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
-            for element in try elements(of: input, property) {
-                if property.isMixed, case .list = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
-                if property.isMixed, case .dictionary = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
-                let slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
-                statement.bind(1, owner)
-                if property.setNeedsTypeColumn {
-                    statement.bind(2, slot.tag)
-                    statement.bind(3, slot.value.isNull ? .int(0) : slot.value)
-                } else {
-                    statement.bind(2, slot.value)
-                }
-                try statement.run()
-            }
+            try insertSetElements(property, owner: owner, try elements(of: input, property), policy: policy)
         case .map:
             try writeMap(property, owner: owner, try entries(of: input, property), policy: policy, merge: merge)
         case .single:
@@ -33,10 +20,32 @@ extension Store {
         }
     }
 
-    private func writeList(_ property: PropertyInfo, owner: Int64, _ elements: [InputValue], policy: UpdatePolicy, merge: Bool) throws {
+    /// Adds the elements of a set (duplicates ignored).
+    func insertSetElements(_ property: PropertyInfo, owner: Int64, _ elements: [InputValue], policy: UpdatePolicy) throws {
+        let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+        for element in elements {
+            if property.isMixed, case .list = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
+            if property.isMixed, case .dictionary = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
+            let slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
+            statement.bind(1, owner)
+            if property.setNeedsTypeColumn {
+                statement.bind(2, slot.tag)
+                statement.bind(3, slot.value.isNull ? .int(0) : slot.value)
+            } else {
+                statement.bind(2, slot.value)
+            }
+            try statement.run()
+        }
+    }
+
+    /// Writes list elements at positions from `start` on; with `merge`, updates the stored
+    /// elements in place and trims what is past the new end.
+    func writeList(_ property: PropertyInfo, owner: Int64, _ elements: [InputValue], from start: Int = 0,
+                   policy: UpdatePolicy, merge: Bool) throws {
         let existing = merge ? try storedElements(property, owner: owner) : []
         let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
-        for (index, element) in elements.enumerated() {
+        for (offset, element) in elements.enumerated() {
+            let index = start + offset
             var slot: ElementSlot?
             if index < existing.count {
                 slot = try mergedSlot(property, element, old: existing[index])

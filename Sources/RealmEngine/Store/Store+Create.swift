@@ -93,6 +93,8 @@ extension Store {
             let property = info.properties[position]
             if let input = fields.take(for: property, at: position) {
                 try writeCollection(property, owner: key, input, policy: policy, isNew: true)
+            } else if let pieces = fields.stream(at: position) {
+                try writeCollection(property, owner: key, pieces, policy: policy, isNew: true)
             }
         }
         return key

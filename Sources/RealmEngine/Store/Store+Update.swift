@@ -50,6 +50,8 @@ extension Store {
             let property = info.properties[position]
             if let input = fields.input(for: property, at: position) {
                 try writeCollection(property, owner: key, input, policy: policy, isNew: false)
+            } else if let pieces = fields.stream(at: position) {
+                try writeCollection(property, owner: key, pieces, policy: policy, isNew: false)
             }
         }
     }

@@ -12,6 +12,9 @@ protocol ObjectFields {
     /// `FieldsByPosition` hands its input over without a copy (leaving nil); a dictionary, which
     /// would have to copy its storage to change, returns a copy.
     mutating func take(for property: PropertyInfo, at position: Int) -> InputValue?
+
+    /// The collection input supplied in pieces at `position`, if any (see `StreamedCollection`).
+    func stream(at position: Int) -> StreamedCollection?
 }
 
 extension Dictionary: ObjectFields where Key == String, Value == InputValue {
@@ -24,6 +27,9 @@ extension Dictionary: ObjectFields where Key == String, Value == InputValue {
     func take(for property: PropertyInfo, at position: Int) -> InputValue? {
         self[property.name]
     }
+
+    @inline(__always)
+    func stream(at position: Int) -> StreamedCollection? { nil }
 }
 
 /// The inputs of one object by property position, in the order of the model's
@@ -39,6 +45,8 @@ extension Dictionary: ObjectFields where Key == String, Value == InputValue {
 package struct FieldsByPosition: ObjectFields {
     /// One slot per persisted property.
     package private(set) var inputs: [InputValue?]
+    /// Collections given in pieces instead, by position (usually none).
+    package private(set) var streams: [(position: Int, collection: StreamedCollection)] = []
 
     /// Fields with every property absent.
     @inlinable
@@ -61,5 +69,16 @@ package struct FieldsByPosition: ObjectFields {
     @inline(__always)
     mutating func take(for property: PropertyInfo, at position: Int) -> InputValue? {
         inputs[position].take()
+    }
+
+    /// Gives the List, MutableSet or Map at `position` in pieces instead of as one input.
+    package mutating func stream(_ collection: StreamedCollection, at position: Int) {
+        inputs[position] = nil
+        streams.append((position, collection))
+    }
+
+    @inline(__always)
+    func stream(at position: Int) -> StreamedCollection? {
+        streams.isEmpty ? nil : streams.first { $0.position == position }?.collection
     }
 }

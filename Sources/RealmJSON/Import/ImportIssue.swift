@@ -35,6 +35,15 @@ struct DocumentOrigin {
     /// The document's first byte.
     var location: SourceLocation { source.location(of: start) }
 
+    /// Where the byte at input offset `offset` (inside the document) is; the document's start
+    /// when its bytes are gone (a pipe).
+    func location(atOffset offset: Int) -> SourceLocation {
+        let length = min(max(0, offset - start.offset), byteCount)
+        guard let text = text.map({ Array($0.prefix(length)) }) ?? source.bytes(in: start.offset..<(start.offset + length))
+        else { return location }
+        return source.location(of: text.withUnsafeBytes { start.advanced(over: $0) })
+    }
+
     /// Where the value (or key) at `path`, relative to the document, is in the input; the
     /// document's start when its bytes are gone (a pipe) or the path leads nowhere.
     func location(of path: JSONPath, target: JSONLocator.Target) -> SourceLocation {
@@ -61,10 +70,13 @@ struct ImportIssue {
     /// Where, relative to the document.
     var path: JSONPath
     var target: JSONLocator.Target
+    /// Where in the input, when known more exactly than by `path` (a byte offset; a piece of a
+    /// large value that does not decode).
+    var offset: Int?
 
     static func error(_ message: String, hint: String? = nil, at path: JSONPath,
-                      target: JSONLocator.Target = .value) -> ImportIssue {
-        ImportIssue(severity: .error, problem: .message(message, hint: hint), path: path, target: target)
+                      target: JSONLocator.Target = .value, offset: Int? = nil) -> ImportIssue {
+        ImportIssue(severity: .error, problem: .message(message, hint: hint), path: path, target: target, offset: offset)
     }
 
     static func value(_ error: ExtendedJSONError, _ property: ImportProperty, className: String,
@@ -90,6 +102,7 @@ struct ImportIssue {
             if let hint { notes.append(hint) }
         }
         notes.append(JSONMessages.pathNote(origin.path + fullPath))
-        return Diagnostic(severity, message, at: origin.location(of: fullPath, target: target), notes: notes)
+        let location = offset.map(origin.location(atOffset:)) ?? origin.location(of: fullPath, target: target)
+        return Diagnostic(severity, message, at: location, notes: notes)
     }
 }

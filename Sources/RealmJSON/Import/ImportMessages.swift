@@ -133,4 +133,9 @@ enum ImportMessages {
     static func failedRun(errors: Int, stoppedEarly: Bool) -> String {
         "\(Plural.counted(errors, "error")); nothing was written" + (stoppedEarly ? " (stopped at --max-errors)" : "")
     }
+
+    /// Texts of preconditions (programming errors, never input problems).
+    enum Trap {
+        static let streamedNestedValue = "a value left out of a document's tree belongs to its root object"
+    }
 }

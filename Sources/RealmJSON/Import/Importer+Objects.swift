@@ -25,7 +25,8 @@ extension Importer {
             // Until the first error the run may commit, and a create needs no savepoint of its
             // own: an error rolls everything back. After one, savepoints keep failed objects
             // from leaving parts behind that would hide or invent later errors.
-            let savepoint = summary.errors > 0 || errorIssueCount > 0
+            // A collection given in pieces may still turn out to have problems: a savepoint undoes it.
+            let savepoint = summary.errors > 0 || errorIssueCount > 0 || !fields.streams.isEmpty
             // An object of a class without a primary key is always created: only top-level ones
             // carrying `$id` get here under upsert or merge (nested objects inside follow `policy`).
             created = try store.createForImport(plan.name, fields: consume fields, update: plan.primaryKey == nil ? .error : policy,
@@ -36,6 +37,17 @@ extension Importer {
                 at.append(.key(property.fieldKey(in: value)))
             }
             record(.error(error.message, hint: try upsertHint(for: error, value, plan, policy: policy), at: JSONPath(at)))
+            noteFailure(value, plan)
+            return nil
+        } catch is StreamedInputFailed {
+            noteFailure(value, plan)
+            return nil
+        } catch let duplicate as DuplicateMapKey {
+            // A key of a map given in pieces that an earlier piece held already.
+            let property = plan.properties.first { $0.name == duplicate.property }
+            record(.error(JSONMessages.duplicateKey(duplicate.key),
+                          at: JSONPath(path + (property.map { [.key($0.fieldKey(in: value))] } ?? []) + [.key(duplicate.key)]),
+                          target: .key))
             noteFailure(value, plan)
             return nil
         }
@@ -130,6 +142,12 @@ extension Importer {
                     fields.set(input, for: property, at: position)
                     continue
                 }
+                if property.isStreamable, let current = document, let range = current.document.deferredRange(of: value) {
+                    let key = property.alias == nil ? property.key : property.fieldKey(in: object)
+                    fields.stream(streamedCollection(range, property, in: plan, key: key, of: current.document, source: current.source),
+                                  for: property, at: position)
+                    continue
+                }
                 path.append(.key(property.alias == nil ? property.key : property.fieldKey(in: object)))
                 if let input = try convertProperty(value, property, in: plan, owner: existing, policy: policy) {
                     fields.set(input, for: property, at: position)
@@ -204,16 +222,28 @@ extension Importer {
 protocol ImportFields {
     /// Stores the input of `property`, which sits at `position` of its plan's properties.
     mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int)
+
+    /// Stores the input of `property` given in pieces. Only a document's root object has
+    /// values given so (`JSONDocument.deferredRange(of:)`), and it is always `FieldsByPosition`.
+    mutating func stream(_ collection: StreamedCollection, for property: ImportProperty, at position: Int)
 }
 
 extension FieldsByPosition: ImportFields {
     mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int) {
         self[position] = input
     }
+
+    mutating func stream(_ collection: StreamedCollection, for property: ImportProperty, at position: Int) {
+        stream(collection, at: position)
+    }
 }
 
 extension Dictionary: ImportFields where Key == String, Value == InputValue {
     mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int) {
         self[property.name] = input
+    }
+
+    mutating func stream(_ collection: StreamedCollection, for property: ImportProperty, at position: Int) {
+        preconditionFailure(ImportMessages.Trap.streamedNestedValue)
     }
 }

@@ -137,7 +137,7 @@ extension Importer {
     }
 
     /// The key to store for a map entry: percent-encoded, or checked with `--map-keys reject`.
-    private func storedKey(_ original: String, _ key: JSONKey, _ property: ImportProperty,
+    func storedKey(_ original: String, _ key: JSONKey, _ property: ImportProperty,
                            in plan: ImportClassPlan) -> String? {
         switch options.mapKeys {
         case .encode:

@@ -54,6 +54,8 @@ public final class Importer {
     var objectCount = 0
     /// The reading thread's preparation of the current document's root object, until used.
     var preparation: PreparedObject?
+    /// The current document and its input, while it is imported.
+    var document: (document: JSONDocument, source: JSONDocumentSource)?
 
     /// Starts the import's transaction on `store`; with `schema`, migrates the store to it
     /// first (additive changes only, undone with the rest on failure).
@@ -82,7 +84,7 @@ public final class Importer {
 
     /// Options for a `JSONDocumentSource` that reads input for this importer (the class names).
     public var sourceOptions: JSONSourceOptions {
-        JSONSourceOptions(classNames: Set(plans.keys))
+        JSONSourceOptions(classNames: Set(plans.keys), streamedKeys: Self.streamedKeys(plans), defaultClassName: options.className)
     }
 
     /// Whether `--max-errors` has been reached; further input is not read.
@@ -125,7 +127,9 @@ public final class Importer {
         let plans = plans, className = options.className, mapKeys = options.mapKeys
         return { document in
             guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
-            document.preparation = document.withRoot { PreparedObject($0, plan, mapKeys: mapKeys) }
+            document.preparation = document.withRoot {
+                PreparedObject($0, plan, mapKeys: mapKeys, leavingOut: document.deferredRange(of:))
+            }
         }
     }
 
@@ -181,7 +185,11 @@ public final class Importer {
         errorIssueCount = 0
         path.removeAll(keepingCapacity: true)
         preparation = document.preparation
-        defer { preparation = nil }
+        self.document = (document, source)
+        defer {
+            preparation = nil
+            self.document = nil
+        }
         if let plan = try documentPlan(document, source: source) {
             try document.withRoot { root throws in try importTopLevelObject(root, plan) }
         }

@@ -44,8 +44,10 @@ final class PreparedObject {
     }
 
     /// Prepares `object` of class `plan`, decoding scalars with `mapKeys` (see
-    /// `Importer.scalarInput`).
-    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy) {
+    /// `Importer.scalarInput`); values the document left out of its tree (`deferredRange`
+    /// non-nil) are not prepared.
+    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy,
+         leavingOut deferredRange: (JSONValue) -> Range<Int>? = { _ in nil }) {
         self.object = object
         self.plan = plan
         let properties = plan.properties
@@ -57,7 +59,7 @@ final class PreparedObject {
         }
         var inputs = [InputValue?](repeating: nil, count: properties.count)
         for (position, property) in properties.enumerated() where !property.isMixed {
-            guard let value = values[position] else { continue }
+            guard let value = values[position], deferredRange(value) == nil else { continue }
             if property.isLink {
                 inputs[position] = Self.embeddedInput(value, property, mapKeys: mapKeys)
             } else if property.isSingleScalar {

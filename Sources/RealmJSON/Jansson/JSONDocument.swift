@@ -31,13 +31,18 @@ public final class JSONDocument {
     let text: [UInt8]?
     /// What the reading thread prepared of the root object for the importer, if anything.
     var preparation: PreparedObject?
+    /// The values left out of the tree (empty arrays or objects in it) and their bytes in the
+    /// input, for a large document (see `JSONSourceOptions.streamedKeys`).
+    let deferred: [UnsafeMutablePointer<json_t>: Range<Int>]
     /// Where the tree's memory is, when it came from a source's arena (released with it);
     /// nil for a tree of single `malloc` blocks, released value by value.
     private let arena: JanssonArena?
 
     init(root: UnsafeMutablePointer<json_t>, className: String?, index: Int, path: JSONPath, file: String,
-         start: TextPosition, byteCount: Int, text: [UInt8]? = nil, arena: JanssonArena? = nil) {
+         start: TextPosition, byteCount: Int, text: [UInt8]? = nil, arena: JanssonArena? = nil,
+         deferred: [UnsafeMutablePointer<json_t>: Range<Int>] = [:]) {
         self.root = root
+        self.deferred = deferred
         self.text = text
         self.arena = arena
         self.path = path
@@ -56,6 +61,12 @@ public final class JSONDocument {
     public func withRoot<R, E: Error>(_ body: (JSONValue) throws(E) -> R) throws(E) -> R {
         defer { withExtendedLifetime(self) {} }
         return try body(JSONValue(root))
+    }
+
+    /// Where the input holds `value` when it was left out of the tree (the tree holds an empty
+    /// array or object instead): offsets of its first byte and just past its last.
+    func deferredRange(of value: JSONValue) -> Range<Int>? {
+        deferred.isEmpty ? nil : deferred[value.raw]
     }
 
     /// The kind of the root value (an object for every document a source yields).

@@ -56,8 +56,12 @@ extension JSONDocumentSource {
     func decodeDocument(className: String?, path: JSONPath) throws(JSONSourceError) -> JSONDocument {
         let start = cursor
         if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
-        let (root, length) = try decodeValue()
+        let (root, length, deferred) = try decodeValue(deferring: streamedKeys(for: className))
+        // Read ahead from a pipe, the bytes may be gone when a problem needs locating.
+        let text = readLock != nil && !buffer.canReread
+            ? Array(UnsafeRawBufferPointer(start: buffer.pointer(at: start.offset), count: length)) : nil
         consume(length)
+        if length > buffer.initialCapacity { buffer.shrink(keeping: cursor.offset) }
         let index = elementIndex
         elementIndex += 1
         let kind = JSONValue(root).kind
@@ -65,16 +69,15 @@ extension JSONDocumentSource {
             json_decref(root)
             throw error(JSONMessages.notAnObject(found: kind, at: path), at: start, kind: .notAnObject)
         }
-        // Read ahead from a pipe, the bytes may be gone when a problem needs locating.
-        let text = readLock != nil && !buffer.canReread
-            ? Array(UnsafeRawBufferPointer(start: buffer.pointer(at: start.offset), count: length)) : nil
         return JSONDocument(root: root, className: className, index: index, path: path, file: name,
-                            start: start, byteCount: length, text: text, arena: arena)
+                            start: start, byteCount: length, text: text, arena: arena, deferred: deferred)
     }
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
-    /// off by the end of the buffer; returns the value and its length in bytes.
-    func decodeValue() throws(JSONSourceError) -> (UnsafeMutablePointer<json_t>, Int) {
+    /// off by the end of the buffer; returns the value, its length in bytes and the values left
+    /// out of it (see `decodeWithoutLargeValues`; only values of `keys`).
+    func decodeValue(deferring keys: Set<String>) throws(JSONSourceError)
+        -> (UnsafeMutablePointer<json_t>, Int, [UnsafeMutablePointer<json_t>: Range<Int>]) {
         let threshold = min(64 * 1024, buffer.capacity / 4)
         if buffer.end - cursor.offset < threshold { try readMore() }
         while true {
@@ -91,11 +94,15 @@ extension JSONDocumentSource {
                     try readMore()
                     continue
                 }
-                return (value, length)
+                return (value, length, [:])
             }
-            // Errors within a few bytes of the end of the buffer may be the cut, not the input.
+            // Errors within a few bytes of the end of the buffer may be the cut, not the input:
+            // read on to the value's end, then decode it once.
             if !buffer.isAtEnd && Int(failure.position) + 8 >= available {
-                try readMore()
+                if let length = try readToValueEnd(), length >= options.largeDocumentBytes, !keys.isEmpty,
+                   let (root, deferred) = decodeWithoutLargeValues(length: length, keys: keys) {
+                    return (root, length, deferred)
+                }
                 continue
             }
             throw syntaxError(JanssonFailure(failure))

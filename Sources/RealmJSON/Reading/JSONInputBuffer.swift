@@ -1,8 +1,9 @@
 import Glibc
 
 /// A window of the input's bytes, read in chunks: it holds the bytes from `base` (a file
-/// offset) to `base + count`, compacts before reading more, and grows (doubling) only when a
-/// single document does not fit.
+/// offset) to `base + count`, compacts before reading more, and grows (doubling, with
+/// `realloc`, which moves large blocks without copying) only when a single document does not
+/// fit; `shrink(keeping:)` gives the memory back once that document is decoded.
 final class JSONInputBuffer {
     /// Where the bytes come from.
     enum Input {
@@ -26,15 +27,19 @@ final class JSONInputBuffer {
     /// Whether the input has no more bytes to read.
     private(set) var isAtEnd = false
 
+    /// The capacity the buffer starts with and shrinks back to.
+    let initialCapacity: Int
+
     init(input: Input, name: String, capacity: Int) {
         self.input = input
         self.name = name
         self.capacity = max(capacity, 64)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
+        initialCapacity = self.capacity
+        storage = Self.reallocate(nil, self.capacity)
     }
 
     deinit {
-        storage.deallocate()
+        free(storage)
         if case .descriptor(let descriptor, true, _) = input { close(descriptor) }
     }
 
@@ -76,16 +81,35 @@ final class JSONInputBuffer {
             base = keep
         }
         if count == capacity {
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-            grown.copyMemory(from: storage, byteCount: count)
-            storage.deallocate()
-            storage = grown
+            storage = Self.reallocate(storage, capacity * 2)
             capacity *= 2
         }
         let added = try read(into: storage + count, maximum: capacity - count)
         if added == 0 { isAtEnd = true }
         count += added
         return added
+    }
+
+    /// Drops the bytes before `keep` and, when the buffer grew for a large document, returns
+    /// to the initial capacity (or what the kept bytes need).
+    func shrink(keeping keep: Int) {
+        precondition(keep >= base && keep <= end, "kept bytes must be held")
+        guard capacity > initialCapacity else { return }
+        let kept = end - keep
+        if kept > 0 { storage.copyMemory(from: pointer(at: keep), byteCount: kept) }
+        count = kept
+        base = keep
+        var target = initialCapacity
+        while target < kept { target *= 2 }
+        guard target < capacity else { return }
+        storage = Self.reallocate(storage, target)
+        capacity = target
+    }
+
+    /// `realloc` that treats running out of memory as the fatal condition it is.
+    private static func reallocate(_ block: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer {
+        guard let result = realloc(block, size) else { fatalError("out of memory for a \(size)-byte input buffer") }
+        return result
     }
 
     private func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {

@@ -5,9 +5,21 @@ public struct JSONSourceOptions: Sendable {
     public var classNames: Set<String>?
     /// The initial buffer size in bytes (default 1 MiB); it grows only for a larger document.
     public var bufferSize: Int
+    /// Top-level keys, by class, whose large arrays and objects a large document leaves out of
+    /// its decoded tree, for the reader to decode piece by piece (`JSONDocument.deferredRange(of:)`);
+    /// `defaultClassName` is the class of documents of an array or NDJSON input.
+    public var streamedKeys: [String: Set<String>]
+    public var defaultClassName: String?
+    /// A document from this size on (8 MiB by default) leaves out the values of its streamed
+    /// keys that take a quarter of it or more.
+    public var largeDocumentBytes: Int
 
-    public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20) {
+    public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
+                defaultClassName: String? = nil, largeDocumentBytes: Int = 8 << 20) {
         self.classNames = classNames
         self.bufferSize = bufferSize
+        self.streamedKeys = streamedKeys
+        self.defaultClassName = defaultClassName
+        self.largeDocumentBytes = largeDocumentBytes
     }
 }
