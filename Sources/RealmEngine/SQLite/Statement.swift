@@ -57,6 +57,39 @@ final class Statement {
         }
     }
 
+    /// Texts from this many bytes on are bound by `run(binding:)` without a copy.
+    static let borrowedTextBytes = 64 * 1024
+
+    /// Binds `values` to parameters 1, 2, … and runs the statement. A long text is bound
+    /// without SQLite copying it (`SQLITE_STATIC`): it stays borrowed while the statement runs,
+    /// and the parameter is cleared after.
+    ///
+    /// For example:
+    ///
+    ///     try statement.run(binding: [.int(1), .text(document)])
+    func run(binding values: [SQLValue]) throws {
+        try bindAndRun(values, from: 0)
+    }
+
+    private func bindAndRun(_ values: [SQLValue], from first: Int) throws {
+        for index in first..<values.count {
+            if case .text(var text) = values[index], text.utf8.count >= Self.borrowedTextBytes {
+                let parameter = Int32(index + 1)
+                try text.withUTF8 { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { characters in
+                        _ = sqlite3_bind_text64(handle, parameter, characters.baseAddress, UInt64(characters.count), nil,
+                                                UInt8(SQLITE_UTF8))
+                    }
+                    defer { bindNull(parameter) }
+                    try bindAndRun(values, from: index + 1)
+                }
+                return
+            }
+            bind(Int32(index + 1), values[index])
+        }
+        try run()
+    }
+
     /// Binds bytes as a BLOB; an empty buffer stays an empty BLOB (not NULL).
     func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
         if let base = bytes.baseAddress, bytes.count > 0 {

@@ -84,10 +84,7 @@ extension Store {
             }
         }
         let statement = try prepared(&info.insertStatement, info.insertSQL)
-        for (index, value) in row.enumerated() {
-            statement.bind(Int32(index + 1), value)
-        }
-        try statement.run()
+        try statement.run(binding: row)
         let key = connection.lastInsertRowID
         for position in info.collectionPositions {
             let property = info.properties[position]

@@ -128,7 +128,7 @@ public final class Importer {
         return { document in
             guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
             document.preparation = document.withRoot {
-                PreparedObject($0, plan, mapKeys: mapKeys, leavingOut: document.deferredRange(of:))
+                PreparedObject($0, plan, mapKeys: mapKeys, document: document)
             }
         }
     }

@@ -44,10 +44,10 @@ final class PreparedObject {
     }
 
     /// Prepares `object` of class `plan`, decoding scalars with `mapKeys` (see
-    /// `Importer.scalarInput`); values the document left out of its tree (`deferredRange`
-    /// non-nil) are not prepared.
-    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy,
-         leavingOut deferredRange: (JSONValue) -> Range<Int>? = { _ in nil }) {
+    /// `Importer.scalarInput`). For the root object of `document`, values the document left out
+    /// of its tree are not prepared, and long strings other than the primary key are emptied in
+    /// the tree once converted (`JSONDocument.releaseText(of:)`).
+    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument? = nil) {
         self.object = object
         self.plan = plan
         let properties = plan.properties
@@ -59,11 +59,15 @@ final class PreparedObject {
         }
         var inputs = [InputValue?](repeating: nil, count: properties.count)
         for (position, property) in properties.enumerated() where !property.isMixed {
-            guard let value = values[position], deferredRange(value) == nil else { continue }
+            guard let value = values[position], document?.deferredRange(of: value) == nil else { continue }
             if property.isLink {
                 inputs[position] = Self.embeddedInput(value, property, mapKeys: mapKeys)
             } else if property.isSingleScalar {
                 inputs[position] = try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
+                if let document, inputs[position] != nil, (value.utf8?.count ?? 0) >= JSONDocument.releasedTextBytes,
+                   plan.primaryKey?.name != property.name {
+                    document.releaseText(of: value)
+                }
             } else {
                 inputs[position] = Importer.scalarCollectionInput(value, property, mapKeys: mapKeys)
             }

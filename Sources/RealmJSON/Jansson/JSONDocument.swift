@@ -69,6 +69,20 @@ public final class JSONDocument {
         deferred.isEmpty ? nil : deferred[value.raw]
     }
 
+    /// Strings from this many bytes on are emptied once converted (`releaseText(of:)`).
+    static let releasedTextBytes = 1 << 20
+
+    /// Empties the string `value` of this document, freeing jansson's copy of its text: for a
+    /// long string already converted, which nothing reads from the tree again.
+    func releaseText(of value: JSONValue) {
+        guard value.kind == .string else { return }
+        if let arena {
+            JanssonAllocator.decode(into: arena) { _ = json_string_setn_nocheck(value.raw, "", 0) }
+        } else {
+            json_string_setn_nocheck(value.raw, "", 0)
+        }
+    }
+
     /// The kind of the root value (an object for every document a source yields).
     public var kind: JSONKind { JSONValue(root).kind }
 }
