@@ -111,3 +111,18 @@ func column(of culprit: String, in text: String) -> Int {
     guard let range = text.range(of: culprit) else { return 0 }
     return text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
 }
+
+extension ImportHarness {
+    /// Imports `json` with documents from `largeDocumentBytes` on leaving their big lists, sets
+    /// and maps out of the tree (`JSONSourceOptions.largeDocumentBytes`), so that small inputs
+    /// take the path of large documents.
+    @discardableResult
+    func run(_ json: String, largeDocumentBytes: Int, _ options: ImportOptions = ImportOptions()) throws -> ImportRun {
+        let importer = try Importer(store: try open, options: options)
+        var sourceOptions = importer.sourceOptions
+        sourceOptions.largeDocumentBytes = largeDocumentBytes
+        try importer.importInput(JSONDocumentSource(bytes: Array(json.utf8), name: "input.json", options: sourceOptions))
+        let summary = try importer.finish()
+        return ImportRun(summary: summary, diagnostics: importer.diagnostics)
+    }
+}
