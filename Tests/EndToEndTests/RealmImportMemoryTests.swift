@@ -82,4 +82,37 @@ import Testing
         #expect(map["k0"] == .int(0) && map["k1249999"] == .int(999) && map["k123456"] == .int(456))
         try FileManager.default.removeItem(atPath: directory)
     }
+
+    /// From a pipe, the bytes of a large document cannot be read again: it keeps a copy, from
+    /// which its big map is read piece by piece, and an element's error is located in it.
+    @Test func aLargeDocumentFromAPipeIsStoredPieceByPiece() throws {
+        let directory = try Temporary.path("realm-memory")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try """
+            models:
+              Doc: { primaryKey: _id, properties: { _id: int, m: "int{}" } }
+            """.write(toFile: directory + "/schema.yaml")
+        let count = 625_000
+        let entries = (0..<count).map { "\"k\($0)\":\($0 % 1000)" }
+        try ("{\"_id\": 1, \"m\": {" + entries.joined(separator: ",") + "}}\n").write(toFile: directory + "/doc.json")
+        var bad = entries
+        bad[600_000] = "\"k600000\":true"
+        try ("{\"_id\": 2, \"m\": {" + bad.joined(separator: ",") + "}}\n").write(toFile: directory + "/bad.json")
+        let tool = Tool.url("realm-import").path
+        let failed = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                    ["-c", "cat bad.json | '\(tool)' --store s.sqlite --schema schema.yaml --class Doc -"], in: directory)
+        #expect(failed.status == 1)
+        // `{"_id": 2, "m": {` is 17 bytes; the value follows `"k600000":`.
+        let column = 17 + entries.prefix(600_000).reduce(0) { $0 + $1.utf8.count + 1 } + 11
+        #expect(failed.stderr.contains("<stdin>:1:\(column): error: Invalid value 'true' of type 'bool' for 'int' dictionary property 'Doc.m'."),
+                "\(failed.stderr)")
+        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                    ["-c", "cat doc.json | '\(tool)' --store s.sqlite --schema schema.yaml --class Doc --quiet -"],
+                                    in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let store = try Store(path: directory + "/s.sqlite")
+        let doc = try #require(try store.object("Doc", primaryKey: .int(1)))
+        guard case .dictionary(let map) = try store.get(doc, "m") else { Issue.record("not a map"); return }
+        #expect(map.count == count && map["k624999"] == .int(999) && map["k1000"] == .int(0))
+    }
 }

@@ -87,6 +87,16 @@ import Testing
         #expect(try streamed.objects("Doc").isEmpty)
     }
 
+    @Test func readingStopsAtMaxErrors() throws {
+        let text = Self.document(count: 60_000) { $0 >= 100 ? "\"x\"" : String($0) }
+        var options = ImportOptions(className: "Doc")
+        options.maxErrors = 3
+        let run = try ImportHarness(Self.schema).run(text, largeDocumentBytes: 64 * 1024, options)
+        let whole = try ImportHarness(Self.schema).run(text, options)
+        #expect(run.errors.count == 3 && run.summary.stoppedEarly)
+        #expect(run.errors == whole.errors)
+    }
+
     @Test func aSyntaxErrorInAPieceIsLocated() throws {
         let harness = try ImportHarness(Self.schema)
         let text = Self.document(count: 60_000) { $0 == 50_000 ? "tru" : String($0) }

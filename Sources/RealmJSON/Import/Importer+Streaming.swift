@@ -35,6 +35,8 @@ extension Importer {
         var errorsBefore: Int?
         return StreamedCollection { [unowned self] in
             if errorsBefore == nil { errorsBefore = errorIssueCount }
+            // Past `--max-errors` the run stops: the rest of the value is not read.
+            if summary.errors + errorIssueCount >= options.maxErrors { throw StreamedInputFailed() }
             let piece: JSONDocument?
             do throws(DeferredValueReader.Failure) {
                 piece = try reader.next()

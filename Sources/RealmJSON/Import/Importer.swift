@@ -193,7 +193,8 @@ public final class Importer {
         if let plan = try documentPlan(document, source: source) {
             try document.withRoot { root throws in try importTopLevelObject(root, plan) }
         }
-        for issue in issues {
+        // Errors past `--max-errors` are dropped: they are not located (which reads the document).
+        for issue in issues where !(hasStopped && issue.severity == .error) {
             report(issue.diagnostic(in: origin))
         }
     }
