@@ -116,6 +116,12 @@ import Testing
         // Located at the key's first occurrence (the store finds the second one taken).
         #expect(run.errors.first?.location?.line == 5, "k3 is on the map's fourth line")
         #expect(try harness.objects("Doc").isEmpty)
+        // A key the store keeps percent-encoded is named as the input gives it.
+        let encoded = Self.document(count: 60_000).replacingOccurrences(of: "\"k1\"", with: "\"a.b\"")
+            .replacingOccurrences(of: "\"k59999\"", with: "\"a.b\"")
+        let again = try ImportHarness(Self.schema).run(encoded, largeDocumentBytes: 64 * 1024, ImportOptions(className: "Doc"))
+        #expect(again.messages == ["duplicate key 'a.b' in an object"], "\(again.errors)")
+        #expect(again.errors.first?.location?.line == 3, "a.b is on the map's second line")
     }
 
     @Test func upsertReplacesAndMergeMergesACollectionGivenInPieces() throws {

@@ -44,9 +44,11 @@ extension Importer {
             return nil
         } catch let duplicate as DuplicateMapKey {
             // A key of a map given in pieces that an earlier piece held already.
+            // Located at the key's first occurrence: the store tells which key, not where.
             let property = plan.properties.first { $0.name == duplicate.property }
-            record(.error(JSONMessages.duplicateKey(duplicate.key),
-                          at: JSONPath(path + (property.map { [.key($0.fieldKey(in: value))] } ?? []) + [.key(duplicate.key)]),
+            let key = options.mapKeys == .encode ? MapKeyCoding.decode(duplicate.key) : duplicate.key
+            record(.error(JSONMessages.duplicateKey(key),
+                          at: JSONPath(path + (property.map { [.key($0.fieldKey(in: value))] } ?? []) + [.key(key)]),
                           target: .key))
             noteFailure(value, plan)
             return nil
