@@ -52,7 +52,8 @@ if [ "$DOC_MB" != "0" ]; then
     doc_rows=""
     for shape in string set map; do
         doc="$work/doc-$shape-$DOC_MB.json"
-        [ "$doc" -nt "$ROOT/bench/gen_large_doc.py" ] || python3 "$ROOT/bench/gen_large_doc.py" "$shape" "$DOC_MB" "$doc" "$work/doc-$shape.yaml"
+        [ "$doc.count" -nt "$ROOT/bench/gen_large_doc.py" ] ||
+            python3 "$ROOT/bench/gen_large_doc.py" "$shape" "$DOC_MB" "$doc" "$work/doc-$shape.yaml" > "$doc.count"
         rm -f "$work"/doc.sqlite*
         measure "$work/doc-$shape.t" "$work/doc-$shape.rss" "$BIN/realm-import" --store "$work/doc.sqlite" \
             --schema "$work/doc-$shape.yaml" --class Doc --quiet "$doc"
@@ -60,8 +61,8 @@ if [ "$DOC_MB" != "0" ]; then
         rss=$(tail -1 "$work/doc-$shape.rss")
         case $shape in
             string) what="a string of $(( bytes / 1000000 )) MB" ;;
-            set) what="a set of $(( (bytes - 20) / 12 )) integers" ;;
-            map) what="a map of $(( (bytes - 20) / 16 )) entries" ;;
+            set) what="a set of $(cat "$doc.count") integers" ;;
+            map) what="a map of $(cat "$doc.count") entries" ;;
         esac
         doc_rows+="| $what | $(awk "BEGIN {printf \"%.1f\", $bytes / 1000000}") MB | $(tail -1 "$work/doc-$shape.t") s | $(tail -1 "$work/doc-$shape.t.cpu") s | $(( rss / 1024 )) MiB | $(awk "BEGIN {printf \"%.1f\", $rss * 1024 / $bytes}")× |"$'\n'
     done
