@@ -18,8 +18,9 @@ import Glibc
 /// Large blocks (a long string, a big array's table, the lexer's buffer for a long string) are
 /// each a chunk of their own in a doubly linked list, and jansson's `free` of one frees it at
 /// once: a document of many megabytes would otherwise keep every buffer jansson outgrew, and
-/// the trees of every attempt to decode it while it was still being read (see
-/// `JSONDocumentSource.decodeValue`), several times its size.
+/// the tree of the first attempt to decode it before it was read in full (see
+/// `JSONDocumentSource.decodeValue`), and a long string emptied once converted
+/// (`JSONDocument.releaseText(of:)`) would keep its text.
 final class JanssonArena {
     /// Bytes handed out before the owning source starts a new arena.
     static let generationBytes = 128 * 1024
