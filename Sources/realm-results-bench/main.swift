@@ -48,6 +48,14 @@ do {
         guard let question = Question(rawValue: arguments[2]), let position = position(4) else { fail(usage, status: 64) }
         let path = arguments[3]
         guard FileManager.default.fileExists(atPath: path) else { fail("no store at \(path)\n", status: 66) }
+        // `results[i]` beyond the end traps, as in Realm: checked before the clock starts, on a
+        // connection of its own with a small page cache (so the question's peak memory is its own).
+        if question == .index {
+            let check = try Store(path: path)
+            try check.setPageCache(kibibytes: 256)
+            let total = try check.count("Item")
+            guard position < total else { fail("position \(position) is beyond the \(total) objects of \(path)\n", status: 65) }
+        }
         let answer: String, open: Double, ask: Double
         if mode == "typed" {
             let (realm, opened) = try seconds { try Item.realm(path) }

@@ -88,6 +88,12 @@ struct ResultsBenchTests {
             let shell = try Self.shellAnswer(question, path)
             #expect(Self.same(shell, want), "sqlite3 \(question): \(shell), expected \(want)")
         }
+        // A position past the end is refused before anything is timed, through either API.
+        for mode in ["typed", "dynamic"] {
+            let beyond = try Tool.run("realm-results-bench", [mode, "index", path, String(Self.count)])
+            #expect(beyond.status == 65)
+            #expect(beyond.stderr == "position \(Self.count) is beyond the \(Self.count) objects of \(path)\n")
+        }
     }
 
     @Test func unknownQuestionsAndMissingStoresAreRefused() throws {
