@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "RealmFormats", "TestSupport"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "RealmSchema", "RealmEngine", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "realm-results-bench", "RealmSchema", "RealmEngine", "TestSupport"]),
         // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
@@ -63,6 +63,8 @@ let package = Package(
         .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
+        // make bench: Results questions through the typed API, the dynamic Store and SQL (bench/results_bench.sh).
+        .executableTarget(name: "realm-results-bench", dependencies: ["RealmStore", "RealmEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )
