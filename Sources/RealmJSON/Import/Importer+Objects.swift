@@ -44,12 +44,13 @@ extension Importer {
             return nil
         } catch let duplicate as DuplicateMapKey {
             // A key of a map given in pieces that an earlier piece held already.
-            // Located at the key's first occurrence: the store tells which key, not where.
+            // The store tells which key, not where: its second occurrence is found in the input.
             let property = plan.properties.first { $0.name == duplicate.property }
             let key = options.mapKeys == .encode ? MapKeyCoding.decode(duplicate.key) : duplicate.key
+            let range = property.flatMap { $0.field(in: value) }.flatMap { document?.document.deferredRange(of: $0) }
             record(.error(JSONMessages.duplicateKey(key),
                           at: JSONPath(path + (property.map { [.key($0.fieldKey(in: value))] } ?? []) + [.key(key)]),
-                          target: .key))
+                          target: .key, offset: range.flatMap { secondOccurrence(of: key, inObjectAt: $0) }))
             noteFailure(value, plan)
             return nil
         }

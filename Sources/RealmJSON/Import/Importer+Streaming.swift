@@ -55,6 +55,38 @@ extension Importer {
         }
     }
 
+    /// The input offset of the second `key` among the keys of the object at `range` of the
+    /// current document (the duplicate a store found taken); nil when the bytes are gone.
+    func secondOccurrence(of key: String, inObjectAt range: Range<Int>) -> Int? {
+        guard let current = document else { return nil }
+        let start = current.document.start.offset
+        guard let bytes = current.document.text.map({ Array($0[(range.lowerBound - start)..<(range.upperBound - start)]) })
+            ?? current.source.bytes(in: range) else { return nil }
+        let wanted = Array(key.utf8)
+        return bytes.withUnsafeBytes { raw -> Int? in
+            var scanner = JSONTextScanner(raw)
+            scanner.index = 1
+            var seen = 0
+            while true {
+                scanner.skipWhitespace()
+                let keyStart = scanner.index
+                guard scanner.current == UInt8(ascii: "\""), let found = scanner.readString() else { return nil }
+                if found == wanted {
+                    seen += 1
+                    if seen == 2 { return range.lowerBound + keyStart }
+                }
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: ":") else { return nil }
+                scanner.index += 1
+                scanner.skipWhitespace()
+                guard scanner.skipValue() else { return nil }
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: ",") else { return nil }
+                scanner.index += 1
+            }
+        }
+    }
+
     /// The elements (or entries) of one piece; those with a problem (recorded) are left out.
     private func convertPiece(_ piece: JSONValue, first: Int, _ property: ImportProperty, in plan: ImportClassPlan) -> InputValue {
         if property.collection == .map {

@@ -22,13 +22,13 @@ extension JSONDocumentSource {
     }
 
     /// Decodes the object of `length` bytes at the cursor with the values of `keys` that take
-    /// at least a quarter of `largeDocumentBytes` replaced by empty ones; returns the tree and
+    /// at least a sixteenth of `largeDocumentBytes` replaced by empty ones; returns the tree and
     /// the ranges (offsets in the input) of the values left out. Nil when there is nothing to
     /// leave out or the object is not valid (decoding it whole then reports the problem).
     func decodeWithoutLargeValues(length: Int, keys: Set<String>)
         -> (UnsafeMutablePointer<json_t>, [UnsafeMutablePointer<json_t>: Range<Int>])? {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer.bytes(from: cursor.offset).prefix(length))
-        guard let spans = Self.largeFieldSpans(bytes, keys: keys, minimum: max(1, options.largeDocumentBytes / 4)),
+        guard let spans = Self.largeFieldSpans(bytes, keys: keys, minimum: max(1, options.largeDocumentBytes / 16)),
               !spans.isEmpty else { return nil }
         var skeleton: [UInt8] = []
         skeleton.reserveCapacity(length - spans.reduce(0) { $0 + $1.range.count } + 2 * spans.count)

@@ -10,12 +10,12 @@ public struct JSONSourceOptions: Sendable {
     /// `defaultClassName` is the class of documents of an array or NDJSON input.
     public var streamedKeys: [String: Set<String>]
     public var defaultClassName: String?
-    /// A document from this size on (8 MiB by default) leaves out the values of its streamed
-    /// keys that take a quarter of it or more.
+    /// A document from this size on (1 MiB by default, the buffer's size) leaves out the values
+    /// of its streamed keys of a sixteenth of this size (64 KiB) or more.
     public var largeDocumentBytes: Int
 
     public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
-                defaultClassName: String? = nil, largeDocumentBytes: Int = 8 << 20) {
+                defaultClassName: String? = nil, largeDocumentBytes: Int = 1 << 20) {
         self.classNames = classNames
         self.bufferSize = bufferSize
         self.streamedKeys = streamedKeys
