@@ -7,6 +7,7 @@ import RealmSchema
 ///     realm-store-tool write-forever DB        commit 1000 Log objects, then write without end
 ///     realm-store-tool write-forever DB --bulk-load   the same in a bulk load (rollback journal)
 ///     realm-store-tool count DB CLASS          print the number of objects of CLASS
+///     realm-store-tool hold-write DB ID SECONDS create Log ID, hold the write SECONDS, commit
 ///     realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
 ///                                              insert NDJSON rows through the dynamic API
 ///                                              (bulk mode; --atomic: a savepoint per create)
@@ -16,6 +17,7 @@ let arguments = CommandLine.arguments
 let usage = """
     usage: realm-store-tool write-forever DB [--bulk-load]
            realm-store-tool count DB CLASS
+           realm-store-tool hold-write DB ID SECONDS
            realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
            realm-store-tool bench-query-fill DB N
            realm-store-tool bench-query DB QUERY
@@ -32,6 +34,8 @@ do {
         try WriteForever.run(path: arguments[2], bulkLoad: false)
     case ("write-forever", 4) where arguments[3] == "--bulk-load":
         try WriteForever.run(path: arguments[2], bulkLoad: true)
+    case ("hold-write", 5):
+        try HoldWrite.run(path: arguments[2], id: Int64(arguments[3]) ?? 0, seconds: Double(arguments[4]) ?? 0)
     case ("count", 4):
         print(try Store(path: arguments[2]).count(arguments[3]))
     case ("bench-query-fill", 4):
