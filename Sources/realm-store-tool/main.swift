@@ -13,6 +13,7 @@ import RealmSchema
 ///                                              (bulk mode; --atomic: a savepoint per create)
 ///     realm-store-tool bench-query-fill DB N   a store of N Item objects for the query benchmark
 ///     realm-store-tool bench-query DB QUERY    run an RQL query on Item, print the keys
+///     realm-store-tool bench-versions DB N     the costs of versions, microseconds per operation
 let arguments = CommandLine.arguments
 let usage = """
     usage: realm-store-tool write-forever DB [--bulk-load]
@@ -21,6 +22,7 @@ let usage = """
            realm-store-tool bench-insert DB SCHEMA.yaml NDJSON CLASS [--atomic]
            realm-store-tool bench-query-fill DB N
            realm-store-tool bench-query DB QUERY
+           realm-store-tool bench-versions DB N
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -40,6 +42,8 @@ do {
         print(try Store(path: arguments[2]).count(arguments[3]))
     case ("bench-query-fill", 4):
         try BenchQuery.fill(store: arguments[2], count: Int(arguments[3]) ?? 0)
+    case ("bench-versions", 4):
+        try BenchVersions.run(path: arguments[2], count: Int(arguments[3]) ?? 0)
     case ("bench-query", 4):
         try BenchQuery.run(store: arguments[2], query: arguments[3])
     case ("bench-insert", 6):

@@ -120,8 +120,9 @@ extension Store {
         return try statement.step() ? UInt64(max(0, statement.int64(0))) : 0
     }
 
-    /// Adds one to the file's version counter (inside the committing transaction).
-    func bumpVersion() throws {
+    /// Adds one to the file's version counter (inside the committing transaction; `package` for
+    /// the benchmark of its cost).
+    package func bumpVersion() throws {
         try connection.cached("""
             INSERT INTO _realm_meta(key, value) VALUES ('version', 1)
             ON CONFLICT(key) DO UPDATE SET value = value + 1
