@@ -123,3 +123,23 @@ import Testing
         }
     }
 }
+
+/// SQLite gives a deleted newest object's key to the next object created: `thaw()` and
+/// `resolve(_:)` tell them apart by the primary key.
+@Suite struct ReusedKeyTests {
+    @Test func thawAndResolveDoNotFindTheObjectCreatedInADeletedOnesKey() throws {
+        let url = try makeRealmURL()
+        let realm = try openRealm(url)
+        let owner = Owner(value: ["id": 1])
+        try realm.write { realm.add(owner) }
+        let frozen = owner.freeze()
+        let reference = ThreadSafeReference(to: owner)
+        try realm.write {
+            realm.delete(owner)
+            realm.add(Owner(value: ["id": 9]))
+        }
+        #expect(realm.objects(Owner.self).map(\.id) == [9])
+        #expect(frozen.thaw() == nil)
+        #expect(realm.resolve(reference) == nil)
+    }
+}

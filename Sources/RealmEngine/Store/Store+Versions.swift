@@ -82,7 +82,7 @@ extension Store {
     /// version; re-reads the stored schema when another connection changed it.
     func startRead() throws {
         guard pinsVersions, !readIsOpen, !inWriteTransaction else { return }
-        try connection.execute("BEGIN DEFERRED")
+        try connection.cached("BEGIN DEFERRED").run()
         readIsOpen = true
         do {
             try noteVersion()
@@ -97,7 +97,7 @@ extension Store {
     func endRead() throws {
         guard readIsOpen else { return }
         readIsOpen = false
-        try connection.execute("COMMIT")
+        try connection.cached("COMMIT").run()
     }
 
     /// Reads the version and the schema cookie in the open transaction (its first read pins
