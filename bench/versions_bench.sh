@@ -32,5 +32,7 @@ microseconds per operation.
 | one create inside a large transaction (for scale) | $(m insert) |
 | \`refresh()\` with nothing new | $(m refresh) |
 | \`refresh()\` after another connection's commit | $(m refresh-after-commit) |
-| frozen snapshot taken, another connection commits, live store refreshes (moving to a new connection), snapshot released | $(m snapshot-and-move) |
+| \`frozenSnapshot()\` (shares the live store's connection) | $(m snapshot) |
+| \`refresh()\` after another commit while a snapshot shares the connection (opens a new one) | $(m snapshot-move) |
+| the snapshot released (its connection and read transaction closed) | $(m snapshot-release) |
 MD

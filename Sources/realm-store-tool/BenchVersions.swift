@@ -37,22 +37,24 @@ enum BenchVersions {
             spent += try seconds { _ = try store.refresh() }
         }
         print("refresh-after-commit", String(format: "%.2f", spent / Double(count) * 1e6))
-        // A snapshot taken, then the live store moving (to a new connection, as it must while
-        // the snapshot shares its own) and the snapshot released.
-        spent = 0
+        // A snapshot taken; the live store moving after another commit (to a new connection, as
+        // it must while the snapshot shares its own); the snapshot released (its connection and
+        // read transaction closed).
+        var taking = 0.0, moving = 0.0, releasing = 0.0
         for _ in 0..<count {
-            spent += try seconds {
-                var snapshot: Store? = try store.frozenSnapshot()
-                try other.write {
-                    try other.create("Log", value: ["id": .value(.int(otherID)), "payload": "y"])
-                    otherID += 1
-                }
-                _ = try store.refresh()
-                snapshot = nil
-                _ = snapshot
+            var snapshot: Store?
+            taking += try seconds { snapshot = try store.frozenSnapshot() }
+            try other.write {
+                try other.create("Log", value: ["id": .value(.int(otherID)), "payload": "y"])
+                otherID += 1
             }
+            moving += try seconds { _ = try store.refresh() }
+            releasing += seconds { snapshot = nil }
+            _ = snapshot
         }
-        print("snapshot-and-move", String(format: "%.2f", spent / Double(count) * 1e6))
+        for (name, spent) in [("snapshot", taking), ("snapshot-move", moving), ("snapshot-release", releasing)] {
+            print(name, String(format: "%.2f", spent / Double(count) * 1e6))
+        }
     }
 
     private static func report(_ name: String, _ count: Int, _ body: () throws -> Void) rethrows {
