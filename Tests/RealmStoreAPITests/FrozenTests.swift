@@ -24,6 +24,14 @@ import Testing
         #expect(realm.freeze().objects(Owner.self).count == 2)
         #expect(frozen.thaw() == realm)
         #expect(!frozen.refresh())
+        // Any thread may use a frozen Realm, also to thaw it into its own live one.
+        nonisolated(unsafe) let shared = frozen
+        let seen = Collected<String>()
+        onNewThread {
+            let live = shared.thaw()
+            seen.append("\(shared.refresh()) \(shared.objects(Owner.self).count) \(live.objects(Owner.self).count) \(live == shared.thaw())")
+        }
+        #expect(seen.values == ["false 1 2 true"])
     }
 
     @Test func aFrozenObjectAndItsLiveCounterpart() throws {
