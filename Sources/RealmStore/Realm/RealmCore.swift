@@ -41,6 +41,7 @@ final class RealmCore: @unchecked Sendable {
         self.store = store
         self.thread = pthread_self()
         self.isFrozen = frozen
+        self.autorefresh = !frozen
         self.announcer = frozen ? nil : CommitAnnouncer()
         for info in types { self.types[info.className] = info }
         announcer?.core = self
