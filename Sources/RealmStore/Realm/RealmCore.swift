@@ -113,7 +113,7 @@ final class RealmCore: @unchecked Sendable {
         let thread = self.thread
         RealmCore.lock.lock()
         let others = RealmCore.open.compactMap { key, entry in
-            key.path == path && pthread_equal(key.thread, thread) == 0 ? entry.announcer : nil
+            key.path == path && pthread_equal(key.thread, thread) == 0 && entry.core != nil ? entry.announcer : nil
         }
         RealmCore.lock.unlock()
         for announcer in others { announcer.post() }
