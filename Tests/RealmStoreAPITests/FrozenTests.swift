@@ -97,7 +97,7 @@ import Testing
         #expect(frozenOwner.thaw()?.name == "changed 19")
     }
 
-    @Test func frozenSnapshotsDoNotStopWritersAndAreReleased() throws {
+    @Test func snapshotsOfSeveralVersionsEachKeepTheirs() throws {
         let url = try makeRealmURL()
         let realm = try openRealm(url)
         var snapshots: [Realm] = []
