@@ -6,21 +6,42 @@ extension Store {
     ///
     /// - Throws: `StoreError.alreadyInWriteTransaction` when one is open (no nesting).
     public func beginWrite() throws {
+        guard !frozen else { throw StoreError.frozenTransaction }
         guard !inWriteTransaction else { throw StoreError.alreadyInWriteTransaction }
-        try connection.execute("BEGIN IMMEDIATE")
+        if pinsVersions {
+            try leaveSharedConnection()
+            try endRead()
+        }
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+        } catch {
+            // A pinning store reads on (at the newest version) when the write lock stays taken.
+            try? startRead()
+            throw error
+        }
         inWriteTransaction = true
         nextNodeLoaded = false
+        if pinsVersions {
+            do {
+                try noteVersion()
+            } catch {
+                try? cancelWrite()
+                throw error
+            }
+        }
     }
 
     /// Commits the open write transaction.
     public func commitWrite() throws {
         try requireWrite()
         try saveNextNode()
+        try bumpVersion()
         try connection.execute("COMMIT")
         inWriteTransaction = false
         nextNodeLoaded = false
         trustsLinkKeys = false
         dropImportedKeys()
+        try startRead()
     }
 
     /// Discards every change of the open write transaction.
@@ -31,6 +52,7 @@ extension Store {
         trustsLinkKeys = false
         dropImportedKeys()
         try connection.execute("ROLLBACK")
+        try startRead()
     }
 
     /// Runs `body` in a write transaction: commits when it returns, rolls back when it throws.

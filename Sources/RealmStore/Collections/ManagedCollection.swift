@@ -20,7 +20,7 @@ struct ManagedCollection {
     func read() -> StoreValue {
         if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
         do {
-            return try realm.store.get(owner.key, property)
+            return try realm.core.read { try $0.get(owner.key, property) }
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
@@ -29,9 +29,11 @@ struct ManagedCollection {
     /// The elements of a List, MutableSet or LinkingObjects property, from `cache` until the
     /// Realm changes.
     func elements<Element: RealmCollectionValue>(_ cache: inout ElementCache<[Element]>) -> [Element] {
-        cache.get(realm) {
-            guard case .list(let values) = read() else { return [] }
-            return values.map { Element._rlmFromStore($0, realm) }
+        realm.core.read { _ in
+            cache.get(realm) {
+                guard case .list(let values) = read() else { return [] }
+                return values.map { Element._rlmFromStore($0, realm) }
+            }
         }
     }
 

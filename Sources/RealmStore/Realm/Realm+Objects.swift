@@ -112,7 +112,7 @@ extension Realm {
         let info = typeInfo(type)
         let core = self.core
         return Results(realm: self, description: info.className) {
-            try core.store.objects(info.className).map { core.object($0) as! T }
+            try core.read { try $0.objects(info.className) }.map { core.object($0) as! T }
         }
     }
 
@@ -128,7 +128,7 @@ extension Realm {
         }
         let value = AnyValues.storeValue(key).map { AnyValues.coerce($0, to: primaryKey.type.base) } ?? .null
         do {
-            return try core.store.object(info.className, primaryKey: value).map { core.object($0) as! T }
+            return try core.read { try $0.object(info.className, primaryKey: value) }.map { core.object($0) as! T }
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
