@@ -35,6 +35,19 @@ struct ManagedCollection {
         }
     }
 
+    /// The SQL query reading the collection when its elements are objects (`base` from the
+    /// owner's key and the property), kept in `cache`; nil for primitive values. Traps when
+    /// the owner is invalidated.
+    func query<Element: RealmCollectionValue>(_ cache: inout _ObjectQuery?, for element: Element.Type,
+                                              _ base: (ObjectKey, String) -> ResultsQuery.Base) -> _ObjectQuery? {
+        guard case .object(let className) = Element._rlmBase else { return nil }
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if let cache { return cache }
+        let query = _ObjectQuery(realm: realm, className: className, base: base(owner.key, property))
+        cache = query
+        return query
+    }
+
     /// Empties the collection (`empty` is the property's empty input); traps with `outside`
     /// outside a write transaction.
     func removeAll(_ outside: @autoclosure () -> String, empty: InputValue) {

@@ -52,6 +52,9 @@ extension Map {
     /// The values sorted by several properties.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Value> where S.Element == SortDescriptor {
         let descriptors = Array(descriptors)
+        if let query = valuesQuery {
+            return Results(query: query.sorted(descriptors), description: "Map")
+        }
         return Results(realm: realm, description: "Map") { KeyPaths.sort(self.values, descriptors) }
     }
 

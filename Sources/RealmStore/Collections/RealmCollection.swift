@@ -5,7 +5,9 @@ import RealmEngine
 /// `AnyRealmCollection`, as in Realm Swift.
 ///
 /// Collections are random-access collections of their current elements; managed ones are
-/// live (they follow later writes) and re-read only after the Realm changed.
+/// live (they follow later writes). A managed collection of objects is lazy: each read
+/// (`count`, `first`, an index, iteration, aggregates, `value(forKey:)`) is one SQL statement
+/// over the store (`_rlmQuery`); other collections work on their elements in memory.
 ///
 /// For example:
 ///
@@ -16,16 +18,71 @@ where Element: RealmCollectionValue, Index == Int {
     var realm: Realm? { get }
     /// Whether the collection can no longer be read (its owner was deleted or the Realm invalidated).
     var isInvalidated: Bool { get }
-    /// The current elements.
+    /// The SQL query reading a managed collection of objects, or nil when the collection is
+    /// read from its elements in memory (unmanaged collections, primitive values).
+    var _rlmQuery: _ObjectQuery? { get }
+    /// The current elements, all in memory (for collections without `_rlmQuery`, and for the
+    /// few operations that need every element).
     var _rlmElements: [Element] { get }
     /// `List<string>`, `Results<Dog>` …, for descriptions.
     var _rlmTypeName: String { get }
 }
 
+/// Iterates a collection over a snapshot of its keys (or elements), taken when iteration
+/// starts: writes in the loop do not disturb it, as in Realm Swift.
+public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorProtocol {
+    private let query: _ObjectQuery?
+    private let keys: [Int64]
+    private let elements: [Element]
+    private var position = 0
+
+    init(_ query: _ObjectQuery?, elements: @autoclosure () -> [Element]) {
+        self.query = query
+        self.keys = query?.keys ?? []
+        self.elements = query == nil ? elements() : []
+    }
+
+    public mutating func next() -> Element? {
+        defer { position += 1 }
+        guard let query else { return position < elements.count ? elements[position] : nil }
+        return position < keys.count ? (query.object(key: keys[position]) as! Element) : nil
+    }
+}
+
 extension RealmCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { _rlmElements.count }
-    public subscript(position: Int) -> Element { _rlmElements[position] }
+    public var endIndex: Int { count }
+
+    /// The number of elements (`SELECT count(*)` for a managed collection of objects).
+    public var count: Int { _rlmQuery?.count ?? _rlmElements.count }
+
+    /// Whether there is no element (reading at most one row).
+    public var isEmpty: Bool {
+        guard let query = _rlmQuery else { return _rlmElements.isEmpty }
+        return query.end(last: false) == nil
+    }
+
+    /// The first element (one row, `LIMIT 1`), or nil when empty.
+    public var first: Element? {
+        guard let query = _rlmQuery else { return _rlmElements.first }
+        return query.end(last: false).map { $0 as! Element }
+    }
+
+    /// The last element (one row, the order reversed), or nil when empty.
+    public var last: Element? {
+        guard let query = _rlmQuery else { return _rlmElements.last }
+        return query.end(last: true).map { $0 as! Element }
+    }
+
+    /// The element at `position` (from the key snapshot for a managed collection of objects).
+    public subscript(position: Int) -> Element {
+        guard let query = _rlmQuery else { return _rlmElements[position] }
+        return query.object(at: position) as! Element
+    }
+
+    public func makeIterator() -> RealmCollectionIterator<Element> {
+        RealmCollectionIterator(_rlmQuery, elements: _rlmElements)
+    }
 
     /// Realm's description: `List<string> (\n\t[0] a\n)`.
     public var description: String {
@@ -38,6 +95,9 @@ extension RealmCollection {
 
     /// The position of `object` in the collection, or nil.
     public func index(of object: Element) -> Int? {
+        if let query = _rlmQuery {
+            return (object as? ObjectBase).flatMap(query.index(of:))
+        }
         let target = object._rlmStoreValue
         if let object = object as? ObjectBase, object._state == nil {
             return _rlmElements.firstIndex { ($0 as? ObjectBase) === object }
@@ -48,28 +108,34 @@ extension RealmCollection {
     /// The position of the first element matching `isIncluded`, or nil (for a query string,
     /// see `index(matching:_:)` on collections of objects).
     public func index(matching isIncluded: (Element) throws -> Bool) rethrows -> Int? {
-        try _rlmElements.firstIndex(where: isIncluded)
+        var position = 0
+        for element in self {
+            if try isIncluded(element) { return position }
+            position += 1
+        }
+        return nil
     }
 
     /// The elements at `indexes`.
     public func objects(at indexes: IndexSet) -> [Element] {
-        let elements = _rlmElements
-        return indexes.map { elements[$0] }
+        indexes.map { self[$0] }
     }
 
-    /// `value(forKey:)` of every element, in order.
+    /// `value(forKey:)` of every element, in order (one statement reading the column for a
+    /// managed collection of objects and a property stored in a column).
     public func value(forKey key: String) -> [Any?] {
-        _rlmElements.map { KeyPaths.value(of: $0, path: key) }
+        value(forKeyPath: key)
     }
 
     /// `value(forKeyPath:)` of every element (dotted paths follow links).
     public func value(forKeyPath keyPath: String) -> [Any?] {
-        _rlmElements.map { KeyPaths.value(of: $0, path: keyPath) }
+        if let query = _rlmQuery, let values = KeyPaths.columnValues(query, keyPath) { return values }
+        return map { KeyPaths.value(of: $0, path: keyPath) }
     }
 
     /// Sets `key` on every element (objects only; in a write transaction when managed).
     public func setValue(_ value: Any?, forKey key: String) {
-        for element in _rlmElements {
+        for element in self {
             (element as? ObjectBase)?.setValue(value, forKey: key)
         }
     }
@@ -82,6 +148,9 @@ extension RealmCollection {
     /// The elements sorted by several properties, the first descriptor first.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         let descriptors = Array(descriptors)
+        if let query = _rlmQuery {
+            return Results(query: query.sorted(descriptors), description: _rlmTypeName)
+        }
         return Results(realm: realm, description: _rlmTypeName) {
             KeyPaths.sort(self._rlmElements, descriptors)
         }
@@ -93,23 +162,37 @@ extension RealmCollection {
     }
 
     /// The smallest value of a property, or nil when the collection is empty.
+    /// (An SQL `min` for a managed collection of objects.)
     public func min<T: MinMaxType>(ofProperty property: String) -> T? {
-        Aggregates.extreme(value(forKeyPath: property), smallest: true)
+        if let query = _rlmQuery, let value = query.aggregate(.min, property) { return Aggregates.convert(value) }
+        return Aggregates.extreme(storedValues(property), smallest: true)
     }
 
-    /// The largest value of a property, or nil when the collection is empty.
+    /// The largest value of a property, or nil when the collection is empty (an SQL `max`
+    /// for a managed collection of objects).
     public func max<T: MinMaxType>(ofProperty property: String) -> T? {
-        Aggregates.extreme(value(forKeyPath: property), smallest: false)
+        if let query = _rlmQuery, let value = query.aggregate(.max, property) { return Aggregates.convert(value) }
+        return Aggregates.extreme(storedValues(property), smallest: false)
     }
 
-    /// The sum of a property (0 when empty).
+    /// The sum of a property (0 when empty; an SQL `sum` for a managed collection of objects
+    /// where the type allows, decimals are added up from the column).
     public func sum<T: AddableType>(ofProperty property: String) -> T {
-        Aggregates.sum(value(forKeyPath: property))
+        if let query = _rlmQuery, let value = query.aggregate(.sum, property) { return Aggregates.sum(total: value) }
+        return Aggregates.sum(storedValues(property))
     }
 
-    /// The average of a property, or nil when the collection is empty.
+    /// The average of a property, or nil when the collection is empty (an SQL `avg` for a
+    /// managed collection of objects where the type allows).
     public func average<T: AddableType>(ofProperty property: String) -> T? {
-        Aggregates.average(value(forKeyPath: property))
+        if let query = _rlmQuery, let value = query.aggregate(.average, property) { return Aggregates.average(mean: value) }
+        return Aggregates.average(storedValues(property))
+    }
+
+    /// The values of a property as store values: one column read when it is stored in one.
+    private func storedValues(_ keyPath: String) -> [StoreValue] {
+        if let query = _rlmQuery, let values = query.values(keyPath) { return values.filter { !$0.isNull } }
+        return Aggregates.values(map { KeyPaths.value(of: $0, path: keyPath) })
     }
 }
 

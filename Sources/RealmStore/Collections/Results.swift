@@ -1,24 +1,41 @@
 import RealmEngine
 
 /// The live result of `Realm.objects(_:)` or of sorting or filtering a collection, as in
-/// Realm Swift: it is evaluated when read and again after the Realm changes.
+/// Realm Swift. Results of objects are lazy: they hold a query, not objects, and each read is
+/// one SQL statement (`count` is `count(*)`, `first` reads one row); they follow later writes.
 ///
 /// For example:
 ///
 ///     let dogs = realm.objects(Dog.self).sorted(byKeyPath: "age")
 ///     dogs.first?.name
 public final class Results<Element: RealmCollectionValue>: RealmCollection, _AnyElements {
+    public typealias Iterator = RealmCollectionIterator<Element>
+    public typealias SubSequence = Slice<Results<Element>>
+    public typealias Indices = Range<Int>
+
     private let owner: Realm?
     private let name: String
-    private let source: () throws -> [Element]
+    private let query: _ObjectQuery?
+    private let source: (() throws -> [Element])?
     private let epoch: Int
     private var cache = ElementCache<[Element]>()
 
+    /// Results computed in memory (primitive values, unmanaged collections).
     init(realm: Realm?, description: String, source: @escaping () throws -> [Element]) {
         self.owner = realm
         self.name = description
+        self.query = nil
         self.source = source
         self.epoch = realm?.core.epoch ?? 0
+    }
+
+    /// Lazy results of a query over managed objects.
+    init(query: _ObjectQuery, description: String) {
+        self.owner = query.realm
+        self.name = description
+        self.query = query
+        self.source = nil
+        self.epoch = query.realm.core.epoch
     }
 
     public var realm: Realm? { owner }
@@ -27,7 +44,15 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
         owner.map { $0.core.epoch != epoch } ?? false
     }
 
+    public var _rlmQuery: _ObjectQuery? {
+        if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
+        return query
+    }
+
     public var _rlmElements: [Element] {
+        if let query = _rlmQuery {
+            return query.keys.map { query.object(key: $0) as! Element }
+        }
         guard let owner else { return evaluate() }
         if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
         return cache.get(owner) { evaluate() }
@@ -39,7 +64,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
 
     private func evaluate() -> [Element] {
         do {
-            return try source()
+            return try source?() ?? []
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
@@ -53,6 +78,10 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
 ///     let all = AnyRealmCollection(realm.objects(Dog.self))
 ///     let some = AnyRealmCollection(person.dogs)
 public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection {
+    public typealias Iterator = RealmCollectionIterator<Element>
+    public typealias SubSequence = Slice<AnyRealmCollection<Element>>
+    public typealias Indices = Range<Int>
+
     private let base: any RealmCollection
     private let elements: () -> [Element]
 
@@ -64,6 +93,7 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
 
     public var realm: Realm? { base.realm }
     public var isInvalidated: Bool { base.isInvalidated }
+    public var _rlmQuery: _ObjectQuery? { base._rlmQuery }
     public var _rlmElements: [Element] { elements() }
     public var _rlmTypeName: String { base._rlmTypeName }
 }

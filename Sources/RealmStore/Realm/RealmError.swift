@@ -51,6 +51,10 @@ public enum RealmError {
     static let invalidatedResults = "Access to invalidated Results objects"
     static let unmanagedCollectionQuery = "This method may only be called on managed collections (added to a Realm)"
 
+    static func indexOutOfBounds(_ index: Int, _ count: Int) -> String {
+        "Index \(index) is out of bounds (must be less than \(count))."
+    }
+
     static func unknownClass(_ className: String) -> String {
         StoreError.unknownClass(className).message
     }

@@ -1,0 +1,62 @@
+import RealmQuery
+import RealmSchema
+
+/// What a lazy `Results` reads: the objects of one class from a base (all of them, a List's or
+/// MutableSet's elements, a Map's values, an object's linking objects), narrowed by type-checked
+/// conditions, sorted, made distinct and limited. It is a value: `filter`, `sorted` and
+/// `distinct` return a new description, and nothing runs until the store is asked
+/// (`Store+Results.swift`), each time as one SQL statement.
+///
+/// For example:
+///
+///     var dogs = ResultsQuery(className: "Dog")
+///     dogs = try store.filtered(dogs, "age > $0", arguments: [3])
+///     let oldest = try store.resultKey(dogs, at: 0)
+package struct ResultsQuery: Equatable, Sendable {
+    /// Where the objects come from.
+    package enum Base: Equatable, Sendable {
+        /// Every object of the class, in insertion (key) order.
+        case all
+        /// The elements of a List of links, in list order with its repeats.
+        case list(owner: ObjectKey, property: String)
+        /// The elements of a MutableSet of links, in stored (key) order.
+        case set(owner: ObjectKey, property: String)
+        /// The non-null values of a Map of links, in key order.
+        case mapValues(owner: ObjectKey, property: String)
+        /// The objects of the class whose `property` links to `target`, one per link.
+        case linkingObjects(target: ObjectKey, property: String)
+    }
+
+    /// One `filter`: its checked plan and the arguments its `$n` refer to.
+    package struct Condition: Equatable, Sendable {
+        var plan: QueryPlan
+        var arguments: [StoreValue]
+    }
+
+    package let className: String
+    package let base: Base
+    var conditions: [Condition] = []
+    /// Sort keys, the most recent `sorted` first (earlier ones break its ties).
+    var sort: [TypedSortKey] = []
+    var distinct: [ResolvedPath] = []
+    var limit: Int?
+
+    /// Every object of `className` from `base`, unfiltered and in the base's order.
+    package init(className: String, base: Base = .all) {
+        self.className = className
+        self.base = base
+    }
+
+    /// Whether the query has `DISTINCT` or `LIMIT`, so counting or aggregating must first
+    /// build its rows.
+    var trims: Bool { !distinct.isEmpty || limit != nil }
+
+    /// Adds a checked query: its predicate AND-ed with the others, its `SORT` before the
+    /// existing keys, its `DISTINCT` after them, its `LIMIT` the smaller one.
+    mutating func add(_ plan: QueryPlan, arguments: [StoreValue]) {
+        conditions.append(Condition(plan: plan, arguments: arguments))
+        sort = plan.sort + sort
+        distinct += plan.distinct
+        if let newLimit = plan.limit { limit = min(limit ?? newLimit, newLimit) }
+    }
+}
