@@ -51,7 +51,8 @@ public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorPr
 
 extension RealmCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    /// The end of the key snapshot (taken again after a write) for a managed collection of objects.
+    public var endIndex: Int { _rlmQuery?.keys.count ?? _rlmElements.count }
 
     /// The number of elements (`SELECT count(*)` for a managed collection of objects).
     public var count: Int { _rlmQuery?.count ?? _rlmElements.count }
@@ -82,6 +83,15 @@ extension RealmCollection {
 
     public func makeIterator() -> RealmCollectionIterator<Element> {
         RealmCollectionIterator(_rlmQuery, elements: _rlmElements)
+    }
+
+    /// The elements transformed, in order, by one pass of the iterator (one statement for a
+    /// managed collection of objects).
+    public func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
+        var result: [T] = []
+        var iterator = makeIterator()
+        while let element = iterator.next() { result.append(try transform(element)) }
+        return result
     }
 
     /// Realm's description: `List<string> (\n\t[0] a\n)`.
