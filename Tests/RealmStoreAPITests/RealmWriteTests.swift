@@ -139,7 +139,8 @@ import Testing
         let realm = try makeRealm()
         let owner = Owner(value: ["id": 1])
         try realm.write { realm.add(owner) }
-        #expect(realm.refresh())
+        // Its own commit left the Realm at the newest version: nothing to move to, as in Realm.
+        #expect(!realm.refresh())
         let results = realm.objects(Owner.self)
         #expect(results.count == 1)
         realm.invalidate()

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// One SQLite database connection: owns the `sqlite3` handle and a statement cache keyed by
 /// SQL text.
@@ -25,8 +26,19 @@ final class Connection {
 
     let handle: OpaquePointer
     let path: String
+    /// Serializes the stores sharing the connection (a live store and its frozen snapshots,
+    /// which may be read from any thread; the connection is opened `SQLITE_OPEN_NOMUTEX`).
+    let lock = NSRecursiveLock()
+    /// How many frozen stores read through the connection (changed under `lock`).
+    var frozenUsers: Int {
+        get { sharedCount.load(ordering: .acquiring) }
+        set { sharedCount.store(newValue, ordering: .releasing) }
+    }
+    private let sharedCount = Atomic<Int>(0)
     private var cache: [String: Statement] = [:]
     private let busyWait: BusyWait
+    /// Told when a lock has been waited for a second (kept for connections opened later).
+    let onWait: (@Sendable (String) -> Void)?
 
     /// Opens `path`; `onWait` is told once when a lock has been waited for a second
     /// (`StoreError.waitingNotice`).
@@ -48,6 +60,7 @@ final class Connection {
         self.handle = database
         self.path = path
         self.busyWait = BusyWait(path: path, onWait: onWait)
+        self.onWait = onWait
         sqlite3_extended_result_codes(database, 1)
         sqlite3_busy_handler(database, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
         sqlite3_limit(database, SQLITE_LIMIT_LENGTH, 0x7fff_ffff)

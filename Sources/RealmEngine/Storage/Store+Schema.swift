@@ -28,6 +28,7 @@ extension Store {
             } else {
                 try createStore(schema)
             }
+            try bumpVersion()
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")

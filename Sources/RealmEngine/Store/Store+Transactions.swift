@@ -6,21 +6,36 @@ extension Store {
     ///
     /// - Throws: `StoreError.alreadyInWriteTransaction` when one is open (no nesting).
     public func beginWrite() throws {
+        guard !frozen else { throw StoreError.frozenTransaction }
         guard !inWriteTransaction else { throw StoreError.alreadyInWriteTransaction }
+        if pinsVersions {
+            try leaveSharedConnection()
+            try endRead()
+        }
         try connection.execute("BEGIN IMMEDIATE")
         inWriteTransaction = true
         nextNodeLoaded = false
+        if pinsVersions {
+            do {
+                try noteVersion()
+            } catch {
+                try? cancelWrite()
+                throw error
+            }
+        }
     }
 
     /// Commits the open write transaction.
     public func commitWrite() throws {
         try requireWrite()
         try saveNextNode()
+        try bumpVersion()
         try connection.execute("COMMIT")
         inWriteTransaction = false
         nextNodeLoaded = false
         trustsLinkKeys = false
         dropImportedKeys()
+        try startRead()
     }
 
     /// Discards every change of the open write transaction.
@@ -31,6 +46,7 @@ extension Store {
         trustsLinkKeys = false
         dropImportedKeys()
         try connection.execute("ROLLBACK")
+        try startRead()
     }
 
     /// Runs `body` in a write transaction: commits when it returns, rolls back when it throws.

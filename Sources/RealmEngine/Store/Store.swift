@@ -34,7 +34,9 @@ import RealmSchema
 ///         try store.create("Person", value: ["_id": .value(.objectId(.generate())), "name": "Ada"])
 ///     }
 public final class Store {
-    let connection: Connection
+    /// The SQLite connection; a store pinning versions moves to a new one when frozen stores
+    /// still read the old one (Store+Versions).
+    var connection: Connection
     /// The file path.
     public let path: String
     /// The schema the store was opened with (now also the stored schema).
@@ -63,6 +65,16 @@ public final class Store {
     /// with any error is rolled back as a whole, so a key it should not have trusted never
     /// reaches a commit.
     var trustsLinkKeys = false
+    /// Whether a read transaction stays open between operations (Store+Versions).
+    var pinsVersions = false
+    /// Whether the pinned read transaction is open.
+    var readIsOpen = false
+    /// The version (commit count) the store reads, when pinning versions.
+    var pinnedVersion: UInt64 = 0
+    /// SQLite's schema cookie as of the installed schema, when pinning versions.
+    var schemaCookie: Int64 = -1
+    /// Whether this is a frozen snapshot sharing another store's connection.
+    var frozen = false
 
     /// Opens or creates the store at `path` with `schema`.
     ///
@@ -98,6 +110,23 @@ public final class Store {
             throw StoreError.noStoredSchema(path)
         }
         try installSchema(stored.schema)
+    }
+
+    /// A frozen snapshot reading `live`'s connection at its pinned version (Store+Versions);
+    /// the connection's statement cache stays as it is, in use by `live`.
+    init(sharing live: Store) throws {
+        self.path = live.path
+        self.connection = live.connection
+        self.schema = live.schema
+        self.pinsVersions = true
+        self.readIsOpen = true
+        self.pinnedVersion = live.pinnedVersion
+        self.schemaCookie = live.schemaCookie
+        try connection.lock.withLock {
+            try installSchema(live.schema, clearingCache: false)
+            connection.frozenUsers += 1
+            frozen = true
+        }
     }
 
     /// The schema stored in the file at `path` (for `realm-schema dump --store`); reads only.
@@ -178,14 +207,14 @@ public final class Store {
     /// The schema version of the open store.
     public var schemaVersion: UInt64 { schema.schemaVersion }
 
-    private func configure() throws {
+    func configure() throws {
         _ = try connection.scalarText("PRAGMA journal_mode=WAL")
         try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF")
         try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
     }
 
     /// Builds the per-class storage descriptions for `schema` from `_realm_classes` ids.
-    func installSchema(_ schema: Schema) throws {
+    func installSchema(_ schema: Schema, clearingCache: Bool = true) throws {
         self.schema = schema
         var ids: [String: Int64] = [:]
         let statement = try Statement(database: connection.handle, sql: "SELECT id, name FROM _realm_classes")
@@ -211,12 +240,12 @@ public final class Store {
                 if property.isMixed { mixedProperties.append((info, property)) }
             }
         }
-        connection.clearCache()
+        if clearingCache { connection.clearCache() }
     }
 
     /// Drops the per-class storage descriptions, first unlinking their resolved link targets
     /// (`PropertyInfo.targetInfo`), which would keep them alive in a cycle.
-    private func releaseClasses() {
+    func releaseClasses() {
         for info in classes.values {
             for property in info.properties { property.targetInfo = nil }
         }
@@ -224,7 +253,11 @@ public final class Store {
     }
 
     deinit {
-        releaseClasses()
+        // Statements are finalized on the connection, which frozen stores may share.
+        connection.lock.withLock {
+            releaseClasses()
+            if frozen { connection.frozenUsers -= 1 }
+        }
     }
 
     /// The storage description of a class.

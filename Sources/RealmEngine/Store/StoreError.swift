@@ -30,6 +30,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case migrationRequired
         case invalidSchemaVersion
         case invalidFile
+        /// A write to, or a transaction on, a frozen store.
+        case frozenRealm
         /// A SQLite result code (extended).
         case sqlite(Int32)
     }
@@ -161,6 +163,12 @@ extension StoreError {
     }
 
     static let alreadyInWriteTransaction = StoreError(.alreadyInWriteTransaction, "The Realm is already in a write transaction")
+
+    /// A write transaction on a frozen store (Realm's words).
+    package static let frozenTransaction = StoreError(.frozenRealm, "Can't perform transactions on a frozen Realm")
+
+    /// A snapshot asked of a store inside a write transaction or not pinning versions.
+    static let freezeOutsideRead = StoreError(.frozenRealm, "Cannot freeze a Realm inside a write transaction or without a pinned version.")
 
     static func asymmetricQuery(_ className: String) -> StoreError {
         StoreError(.asymmetricQuery, "Cannot query an asymmetric class: '\(className)' objects are write-only (outbox).")
@@ -342,7 +350,7 @@ extension StoreError {
     /// store file or SQLite (exit 2), for the importer.
     package var isInputProblem: Bool {
         switch code {
-        case .sqlite, .invalidFile, .notInWriteTransaction, .alreadyInWriteTransaction, .migrationRequired,
+        case .sqlite, .invalidFile, .notInWriteTransaction, .alreadyInWriteTransaction, .migrationRequired, .frozenRealm,
              .invalidSchemaVersion, .unknownClass:
             false
         default:

@@ -38,18 +38,30 @@ extension Store {
         var schema = self.schema
         schema.models += models
         let own = !isInWriteTransaction
-        if own { try connection.execute("BEGIN IMMEDIATE") }
+        if own {
+            guard !frozen else { throw StoreError.frozenTransaction }
+            try leaveSharedConnection()
+            try endRead()
+            try connection.execute("BEGIN IMMEDIATE")
+        }
         do {
             for model in models {
                 try createClass(model, in: schema)
             }
             try saveSchema(schema)
-            if own { try connection.execute("COMMIT") }
+            if own {
+                try bumpVersion()
+                try connection.execute("COMMIT")
+            }
         } catch {
-            if own { try? connection.execute("ROLLBACK") }
+            if own {
+                try? connection.execute("ROLLBACK")
+                try? startRead()
+            }
             throw error
         }
         try installSchema(schema)
+        if own { try startRead() }
     }
 
     /// Re-reads the schema stored in the file (after a cancelled transaction added models).

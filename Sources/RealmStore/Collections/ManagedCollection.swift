@@ -20,7 +20,7 @@ struct ManagedCollection {
     func read() -> StoreValue {
         if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
         do {
-            return try realm.store.get(owner.key, property)
+            return try realm.core.read { try $0.get(owner.key, property) }
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
@@ -29,9 +29,11 @@ struct ManagedCollection {
     /// The elements of a List, MutableSet or LinkingObjects property, from `cache` until the
     /// Realm changes.
     func elements<Element: RealmCollectionValue>(_ cache: inout ElementCache<[Element]>) -> [Element] {
-        cache.get(realm) {
-            guard case .list(let values) = read() else { return [] }
-            return values.map { Element._rlmFromStore($0, realm) }
+        realm.core.read { _ in
+            cache.get(realm) {
+                guard case .list(let values) = read() else { return [] }
+                return values.map { Element._rlmFromStore($0, realm) }
+            }
         }
     }
 
@@ -84,9 +86,9 @@ struct ElementCache<Value> {
     private var value: Value?
     private var generation = -1
 
-    mutating func get(_ realm: Realm, _ load: () -> Value) -> Value {
+    mutating func get(_ realm: Realm, _ load: () throws -> Value) rethrows -> Value {
         if let value, generation == realm.core.generation { return value }
-        let loaded = load()
+        let loaded = try load()
         value = loaded
         generation = realm.core.generation
         return loaded

@@ -39,7 +39,7 @@ extension Map {
         guard let className = objects.lazy.compactMap({ $0.1?._state?.info.className }).first else { return [] }
         do {
             let keys = objects.compactMap { $0.1?._state?.key.key }
-            let (matched, reorders) = try realm.store.matches(className, predicate, arguments: arguments, within: keys)
+            let (matched, reorders) = try realm.core.read { try $0.matches(className, predicate, arguments: arguments, within: keys) }
             if reorders {
                 return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Value }
             }

@@ -38,7 +38,7 @@ public final class _ObjectQuery {
 
     /// The keys in order, from the snapshot.
     var keys: [Int64] {
-        snapshot.get(realm) { read { try $0.resultKeys(query) } }
+        read { store in try snapshot.get(realm) { try store.resultKeys(query) } }
     }
 
     func object(key: Int64) -> ObjectBase {

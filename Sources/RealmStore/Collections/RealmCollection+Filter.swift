@@ -72,7 +72,7 @@ extension RealmCollection where Element: ObjectBase {
         let className = realm.core.typeInfo(Element.self).className
         do {
             let keys = elements.compactMap { $0._state?.key.key }
-            let (matched, reorders) = try realm.store.matches(className, predicate, arguments: arguments, within: keys)
+            let (matched, reorders) = try realm.core.read { try $0.matches(className, predicate, arguments: arguments, within: keys) }
             if reorders {
                 return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Element }
             }

@@ -54,8 +54,10 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
             return query.keys.map { query.object(key: $0) as! Element }
         }
         guard let owner else { return evaluate() }
-        if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
-        return cache.get(owner) { evaluate() }
+        return owner.core.read { _ in
+            if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
+            return cache.get(owner) { evaluate() }
+        }
     }
 
     public var _rlmTypeName: String { "Results<\(name)>" }

@@ -22,23 +22,27 @@ public final class _ObjectState {
 
     /// Whether the object is gone (deleted, or its Realm invalidated).
     var isInvalidated: Bool {
-        if epoch != realm.core.epoch { return true }
-        if rowGeneration == realm.core.generation { return false }
-        return !realm.store.isValid(key)
+        realm.core.read { store in
+            if epoch != realm.core.epoch { return true }
+            if rowGeneration == realm.core.generation { return false }
+            return !store.isValid(key)
+        }
     }
 
     /// The single value of the property at `index` (traps if the object is gone).
     func value(at index: Int) -> StoreValue {
-        if rowGeneration != realm.core.generation {
-            loadRow()
+        realm.core.read { store in
+            if rowGeneration != realm.core.generation {
+                loadRow(store)
+            }
+            return row[index]
         }
-        return row[index]
     }
 
-    private func loadRow() {
+    private func loadRow(_ store: Store) {
         if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
         do {
-            row = try realm.store.singleValues(key, names: info.properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name })
+            row = try store.singleValues(key, names: info.properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name })
             rowGeneration = realm.core.generation
         } catch {
             RealmError.trap(RealmError.message(of: error))

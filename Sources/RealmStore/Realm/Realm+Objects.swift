@@ -125,7 +125,7 @@ extension Realm {
         }
         let value = AnyValues.storeValue(key).map { AnyValues.coerce($0, to: primaryKey.type.base) } ?? .null
         do {
-            return try core.store.object(info.className, primaryKey: value).map { core.object($0) as! T }
+            return try core.read { try $0.object(info.className, primaryKey: value) }.map { core.object($0) as! T }
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }

@@ -7,9 +7,13 @@ extension Realm {
     /// For example:
     ///
     ///     try realm.write { realm.add(dog) }
+    ///
+    /// Waits while another thread or process writes the file, and throws the store's busy
+    /// error (naming the file) when that lasts longer than 10 seconds.
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
-        beginWrite()
+        if isInWriteTransaction { beginWrite() }  // traps with Realm's message, as Realm does
+        try begin()
         let result: Result
         do {
             result = try block()
@@ -21,13 +25,21 @@ extension Realm {
         return result
     }
 
-    /// Starts a write transaction (traps when one is open, as Realm does).
+    /// Starts a write transaction, first moving the Realm to the newest version (traps when one
+    /// is open, on a frozen Realm, or when the write lock stays taken, as Realm does).
     public func beginWrite() {
         do {
-            try core.store.beginWrite()
+            try begin()
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
+    }
+
+    /// `beginWrite`, throwing the store's errors (a write lock waited for too long).
+    private func begin() throws {
+        if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
+        core.verifyThread()
+        try core.store.beginWrite()
         core.pendingError = nil
         core.addedModelsInWrite = false
         core.didChange()
@@ -36,6 +48,7 @@ extension Realm {
     /// Commits the write transaction, or rolls it back and throws the first error of an
     /// operation in it.
     public func commitWrite() throws {
+        core.verifyThread()
         if let error = core.pendingError {
             cancelWrite()
             throw error
@@ -43,10 +56,12 @@ extension Realm {
         try core.store.commitWrite()
         core.addedModelsInWrite = false
         core.didChange()
+        core.announceCommit()
     }
 
     /// Discards every change of the write transaction.
     public func cancelWrite() {
+        core.verifyThread()
         do {
             try core.store.cancelWrite()
             if core.addedModelsInWrite {

@@ -4,11 +4,13 @@ import RealmSchema
 
 /// A Realm: the typed, Realm Swift–shaped API over one store file.
 ///
-/// `Realm` values opened for the same file path share one `RealmCore`, and so one store and
-/// one SQLite connection, for as long as any of them is alive: process-wide, not per thread
-/// as Realm Swift caches its instances, so use them from one thread at a time (as `Store`
-/// asks). Objects and collections from any of them compare equal. A later open of the path
-/// only adds its model types: the schema version and migration block of the first open apply.
+/// As in Realm Swift, an instance belongs to the thread that opened it: `Realm()` returns the
+/// calling thread's instance for the configuration's file (cached per thread and file while
+/// any value of it lives), and each instance reads one consistent version of the file on its
+/// own SQLite connection until `refresh()`, a write (which first moves to the newest version)
+/// or autorefresh. Using it, or its objects and collections, from another thread traps with
+/// `Realm accessed from incorrect thread.`; pass them with `ThreadSafeReference` or `freeze()`.
+/// Migrations run at the first open of the file; a later open only adds its model types.
 ///
 /// Operations Realm Swift declares non-throwing (`add`, `create`, `delete`, collection
 /// mutations) keep that signature: inside a write transaction their first error is recorded,
@@ -62,17 +64,39 @@ public struct Realm {
 
     static func !== (lhs: Realm, rhs: Realm) -> Bool { lhs.core !== rhs.core }
 
-    /// Drops the cached rows and results, so the next reads see the file as last committed by
-    /// any process (no read transaction stays open between them); returns true.
+    /// Moves the Realm to the newest version of the file (what other threads and processes
+    /// committed since), so its objects and collections read it; returns whether the version
+    /// changed. A frozen Realm, or one in a write transaction, stays where it is (false).
+    ///
+    /// For example:
+    ///
+    ///     if realm.refresh() { print(realm.objects(Dog.self).count) }
     @discardableResult
     public func refresh() -> Bool {
-        core.didChange()
-        return true
+        core.refresh()
     }
 
-    /// Invalidates every object and collection read so far; read them again from the Realm.
+    /// Whether the Realm moves to the newest version at the next turn of its thread's run loop
+    /// after another thread's instance commits (default true). Where the thread runs no run
+    /// loop, only `refresh()` and writes move it; commits of other processes are seen at those.
+    ///
+    /// For example:
+    ///
+    ///     realm.autorefresh = false
+    public var autorefresh: Bool {
+        get { core.autorefresh }
+        nonmutating set {
+            core.verifyThread()
+            core.autorefresh = newValue
+        }
+    }
+
+    /// Invalidates every object and collection read so far and moves to the newest version;
+    /// read them again from the Realm.
     public func invalidate() {
+        if isFrozen { return }
         if isInWriteTransaction { cancelWrite() }
+        _ = core.refresh()
         core.epoch += 1
         core.didChange()
     }
@@ -83,6 +107,8 @@ public struct Realm {
 
     /// Runs a non-throwing operation: its error is recorded for the transaction (see above).
     func perform<T>(_ fallback: @autoclosure () -> T, _ body: () throws -> T) -> T {
+        if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
+        core.verifyThread()
         guard isInWriteTransaction else { RealmError.trap(RealmError.notInWriteTransaction) }
         if core.pendingError != nil { return fallback() }
         do {
@@ -98,6 +124,8 @@ public struct Realm {
 
     /// Runs a setter: traps outside a write transaction and on error, as Realm does.
     func performSetter(_ body: () throws -> Void) {
+        if core.isFrozen { RealmError.trap(RealmError.frozenObject) }
+        core.verifyThread()
         guard isInWriteTransaction else { RealmError.trap(RealmError.modifyOutsideWrite) }
         if core.pendingError != nil { return }
         do {
@@ -110,5 +138,11 @@ public struct Realm {
 }
 
 extension Realm: Equatable {
-    public static func == (lhs: Realm, rhs: Realm) -> Bool { lhs.core === rhs.core }
+    /// Whether both are the same Realm: the same file on the same thread (one live instance per
+    /// thread and file), or frozen Realms of the same file at the same version.
+    public static func == (lhs: Realm, rhs: Realm) -> Bool {
+        if lhs.core === rhs.core { return true }
+        return lhs.core.isFrozen && rhs.core.isFrozen && lhs.configuration.path == rhs.configuration.path
+            && lhs.core.store.version == rhs.core.store.version
+    }
 }

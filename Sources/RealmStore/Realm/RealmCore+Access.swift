@@ -1,14 +1,26 @@
+import Foundation
 import RealmEngine
 
 extension RealmCore {
-    /// Runs a read of the store for this Realm: every read RealmStore makes of the store goes
-    /// through here (a pass-through for now; the place where thread checks and the
-    /// serialization of frozen Realms belong).
+    /// Runs a read of the store for this Realm: every read of RealmStore comes through here.
+    ///
+    /// A live Realm traps with Realm's message when used from another thread than its own; a
+    /// frozen one may be read from any thread, one at a time (its connection's lock, which a
+    /// live store also takes while frozen snapshots share its connection). The lock is
+    /// recursive, so reads may nest.
     ///
     /// For example:
     ///
-    ///     let count = try core.read { try $0.resultCount(query) }
+    ///     let count = try core.read { try $0.count("Dog") }
+    @inline(__always)
     func read<T>(_ body: (Store) throws -> T) rethrows -> T {
-        try body(store)
+        if !isFrozen { verifyThread() }
+        return try store.serialized { try body(store) }
+    }
+
+    /// Traps with Realm's message unless called on the thread of this live Realm.
+    @inline(__always)
+    func verifyThread() {
+        if pthread_equal(thread, pthread_self()) == 0 { RealmError.trap(RealmError.wrongThread) }
     }
 }

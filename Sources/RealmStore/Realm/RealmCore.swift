@@ -2,11 +2,27 @@ import Foundation
 import RealmEngine
 import RealmSchema
 
-/// The shared state behind every `Realm` value for one file: the store, the model types,
-/// the change counter caches depend on, and the first error of the open write transaction.
-final class RealmCore {
+/// The state behind every `Realm` value of one file on one thread (or of one frozen
+/// version): the store, the model types, the change counter caches depend on, and the first
+/// error of the open write transaction.
+///
+/// A live core belongs to the thread that opened it (`thread`); its store pins one version
+/// (Store+Versions). A frozen core is read from any thread: every access goes through
+/// `read(_:)`, which holds its connection's lock, hence `@unchecked Sendable`.
+final class RealmCore: @unchecked Sendable {
     let configuration: Realm.Configuration
     let store: Store
+    /// The thread of a live core.
+    let thread: pthread_t
+    /// Whether this is a frozen snapshot (RealmCore+Versions).
+    let isFrozen: Bool
+    /// Whether the core moves to the newest version when its thread's run loop turns after
+    /// another instance committed (Realm's `autorefresh`).
+    var autorefresh = true
+    /// Frozen cores of this live core, by version.
+    var frozenCores: [UInt64: Weak] = [:]
+    /// Where other threads' commits are announced to a live core.
+    let announcer: CommitAnnouncer?
     /// Model types by class name.
     private(set) var types: [String: TypeInfo] = [:]
     /// The same by Swift type, for the hot paths.
@@ -20,22 +36,36 @@ final class RealmCore {
     /// Whether the open write transaction added models to the store.
     var addedModelsInWrite = false
 
-    private init(configuration: Realm.Configuration, store: Store, types: [TypeInfo]) {
+    init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool) {
         self.configuration = configuration
         self.store = store
+        self.thread = pthread_self()
+        self.isFrozen = frozen
+        self.announcer = frozen ? nil : CommitAnnouncer()
         for info in types { self.types[info.className] = info }
+        announcer?.core = self
+    }
+
+    /// The open live cores, by file and thread.
+    private struct OpenKey: Hashable {
+        let path: String
+        let thread: pthread_t
     }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var open: [String: Weak] = [:]
+    nonisolated(unsafe) private static var open: [OpenKey: Weak] = [:]
     /// The model type last used for each class name: a program's current model of the class.
     nonisolated(unsafe) private static var usedTypes: [String: ObjectBase.Type] = [:]
     /// Class names of `usedTypes` in first-use order.
     nonisolated(unsafe) private static var usedOrder: [String] = []
 
-    private final class Weak {
+    final class Weak {
         weak var core: RealmCore?
-        init(_ core: RealmCore) { self.core = core }
+        let announcer: CommitAnnouncer?
+        init(_ core: RealmCore) {
+            self.core = core
+            self.announcer = core.announcer
+        }
     }
 
     /// Remembers a model type for configurations without `objectTypes` (replacing a type used
@@ -47,11 +77,12 @@ final class RealmCore {
         if usedTypes.updateValue(type, forKey: name) == nil { usedOrder.append(name) }
     }
 
-    /// The open core of the configuration's file, or a newly opened one.
+    /// The calling thread's open core of the configuration's file, or a newly opened one.
     static func open(_ configuration: Realm.Configuration) throws -> RealmCore {
         let path = configuration.path
+        let key = OpenKey(path: path, thread: pthread_self())
         lock.lock()
-        let cached = open[path]?.core
+        let cached = open[key]?.core
         let used = usedOrder.map { usedTypes[$0]! }
         lock.unlock()
         let requested = closure(configuration.objectTypes ?? used)
@@ -66,11 +97,25 @@ final class RealmCore {
             { migration in block(migration, oldVersion) }
         }
         let store = try Store(path: path, schema: schema, migration: migration)
-        let core = RealmCore(configuration: configuration, store: store, types: infos)
+        try store.pinVersions()
+        let core = RealmCore(configuration: configuration, store: store, types: infos, frozen: false)
         lock.lock()
-        open[path] = Weak(core)
+        open = open.filter { $0.value.core != nil }
+        open[key] = Weak(core)
         lock.unlock()
         return core
+    }
+
+    /// Tells the live cores of the same file on other threads that this one committed.
+    func announceCommit() {
+        let path = configuration.path
+        let thread = self.thread
+        RealmCore.lock.lock()
+        let others = RealmCore.open.compactMap { key, entry in
+            key.path == path && pthread_equal(key.thread, thread) == 0 ? entry.announcer : nil
+        }
+        RealmCore.lock.unlock()
+        for announcer in others { announcer.post() }
     }
 
     /// `types` and every type they link to, in first-seen order.
@@ -122,6 +167,11 @@ final class RealmCore {
 
     /// The description of a model type, registering it (and its links) on first use.
     func typeInfo(_ type: ObjectBase.Type) -> TypeInfo {
+        if isFrozen { return store.serialized { lookUp(type) } }
+        return lookUp(type)
+    }
+
+    private func lookUp(_ type: ObjectBase.Type) -> TypeInfo {
         if let info = typesByID[ObjectIdentifier(type)] { return info }
         if let info = types[type.className()], info.type == type {
             typesByID[ObjectIdentifier(type)] = info
@@ -144,7 +194,7 @@ final class RealmCore {
         return info
     }
 
-    /// A managed object for a key.
+    /// A managed object for a key (bound to this core's Realm, frozen or live).
     func object(_ key: ObjectKey) -> ObjectBase {
         let info = typeInfo(named: key.className)
         let object = info.type.init()

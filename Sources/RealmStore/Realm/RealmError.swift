@@ -47,6 +47,17 @@ public enum RealmError {
         "Cannot modify managed \(collection) outside of a write transaction."
     }
 
+    // Threads and frozen snapshots (Realm's words, except `freezeInWrite`).
+    static let wrongThread = "Realm accessed from incorrect thread."
+    static let frozenObject = "Attempting to modify a frozen object - call thaw on the Object instance first."
+    static var frozenTransaction: String { StoreError.frozenTransaction.message }
+    static let freezeInWrite = "Cannot freeze a Realm, object or collection during a write transaction."
+    static let freezeUnmanaged = "Unmanaged objects cannot be frozen or thawed; they can be passed across threads directly."
+    static let referenceToUnmanaged = "Cannot construct reference to unmanaged object, which can be passed across threads directly"
+    static let referenceToInvalidated = "Cannot construct reference to invalidated object"
+    static let resolvedTwice = "Can only resolve a thread safe reference once."
+    static let resolveInOtherFile = "Cannot resolve thread safe reference in Realm with different configuration than the source Realm."
+
     static var invalidatedObject: String { StoreError.invalidatedObject.message }
     static let invalidatedResults = "Access to invalidated Results objects"
     static let unmanagedCollectionQuery = "This method may only be called on managed collections (added to a Realm)"

@@ -1,0 +1,99 @@
+import Foundation
+import RealmEngine
+
+/// A value confined to the thread of its Realm (a live object or collection), which
+/// `ThreadSafeReference` passes to another thread, as in Realm Swift.
+///
+/// The two underscored requirements are the hand-over itself: what the reference carries (an
+/// object's key; for a collection, its description) and how the other thread's Realm finds
+/// the value again from it.
+///
+/// For example:
+///
+///     let reference = ThreadSafeReference(to: dog)
+public protocol ThreadConfined {
+    /// The Realm managing the value, or nil while unmanaged.
+    var realm: Realm? { get }
+    /// Whether the value was deleted or its Realm invalidated.
+    var isInvalidated: Bool { get }
+    /// Whether the value belongs to a frozen Realm.
+    var isFrozen: Bool { get }
+    /// The value in a frozen snapshot of its Realm.
+    func freeze() -> Self
+    /// The live value of a frozen one, in the calling thread's Realm.
+    func thaw() -> Self?
+    /// What a `ThreadSafeReference` carries to another thread to find the value again.
+    func _rlmHandover() -> any Sendable
+    /// The value `handover` describes, found in `realm` (nil when it no longer exists there).
+    static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self?
+}
+
+/// Passes a thread-confined value (an object, a collection) to another thread: made on the
+/// value's thread, resolved once with `Realm.resolve(_:)` by a Realm of the same file on the
+/// other thread, which first moves to the version the reference was made at when it is older.
+///
+/// For example:
+///
+///     let reference = ThreadSafeReference(to: dog)
+///     Thread.detachNewThread {
+///         let realm = try! Realm()
+///         guard let dog = realm.resolve(reference) else { return }   // nil: deleted since
+///         print(dog.name)
+///     }
+public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sendable {
+    private let handover: any Sendable
+    private let path: String
+    private let version: UInt64
+    /// Guards `resolved`: a reference may be resolved on any thread, once.
+    private let lock = NSLock()
+    private var resolved = false
+
+    /// A reference to `threadConfined`, a managed, valid value used on its Realm's thread.
+    public init(to threadConfined: Confined) {
+        if threadConfined.isInvalidated { RealmError.trap(RealmError.referenceToInvalidated) }
+        guard let realm = threadConfined.realm else { RealmError.trap(RealmError.referenceToUnmanaged) }
+        handover = threadConfined._rlmHandover()
+        path = realm.configuration.path
+        version = realm.core.read { $0.version }
+    }
+
+    /// Whether the reference was resolved (it can be only once).
+    public var isInvalidated: Bool { lock.withLock { resolved } }
+
+    /// Marks the reference resolved; traps with Realm's message the second time.
+    fileprivate func take() -> (handover: any Sendable, path: String, version: UInt64) {
+        lock.withLock {
+            if resolved { RealmError.trap(RealmError.resolvedTwice) }
+            resolved = true
+        }
+        return (handover, path, version)
+    }
+}
+
+extension Realm {
+    /// The value a `ThreadSafeReference` refers to, in this Realm (nil when it was deleted):
+    /// a Realm at an older version than the reference's first moves to the newest one.
+    ///
+    /// For example:
+    ///
+    ///     let dog = realm.resolve(reference)
+    public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) -> Confined? {
+        let (handover, path, version) = reference.take()
+        guard path == configuration.path else { RealmError.trap(RealmError.resolveInOtherFile) }
+        if !isFrozen, core.read({ $0.version }) < version { refresh() }
+        return Confined._rlmResolve(handover, in: self)
+    }
+}
+
+extension ObjectBase: ThreadConfined {
+    /// The object's key.
+    public func _rlmHandover() -> any Sendable {
+        _state!.key
+    }
+
+    /// The object of the key in `realm`, nil when it was deleted.
+    public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self? {
+        guard let key = handover as? ObjectKey, realm.core.read({ $0.isValid(key) }) else { return nil }
+        return realm.core.object(key) as? Self
+    }
+}
