@@ -13,7 +13,29 @@ struct ManagedCollection {
         property = object.info.properties[index].name
     }
 
+    init(owner: _ObjectState, property: String) {
+        self.owner = owner
+        self.property = property
+    }
+
     var realm: Realm { owner.realm }
+
+    /// The same collection in the frozen snapshot of its Realm's current version (traps
+    /// inside a write or when the owner is invalidated).
+    func frozen() -> ManagedCollection {
+        if realm.isFrozen { return self }
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        return ManagedCollection(owner: realm.core.frozen().object(owner.key)._state!, property: property)
+    }
+
+    /// The live collection of a frozen one in the calling thread's Realm, nil when its owner
+    /// was deleted since.
+    func thawed() -> ManagedCollection? {
+        guard realm.isFrozen else { return self }
+        let live = realm.thaw()
+        guard live.core.read({ $0.isValid(owner.key) }) else { return nil }
+        return ManagedCollection(owner: live.core.object(owner.key)._state!, property: property)
+    }
     var isInvalidated: Bool { owner.isInvalidated }
 
     /// The stored value of the property (`.list` or `.dictionary`); traps when invalidated.

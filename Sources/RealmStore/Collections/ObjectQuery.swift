@@ -34,6 +34,18 @@ public final class _ObjectQuery {
 
     var className: String { query.className }
 
+    /// The same query in another Realm of the file (frozen or live), nil when the owner of its
+    /// collection base no longer exists there.
+    func moved(to other: Realm) -> _ObjectQuery? {
+        let owner: ObjectKey?
+        switch query.base {
+        case .all: owner = nil
+        case .list(let key, _), .set(let key, _), .mapValues(let key, _), .linkingObjects(let key, _): owner = key
+        }
+        if let owner, !other.core.read({ $0.isValid(owner) }) { return nil }
+        return _ObjectQuery(realm: other, query: query)
+    }
+
     var count: Int { read { try $0.resultCount(query) } }
 
     /// The keys in order, from the snapshot.

@@ -26,6 +26,12 @@ where Element: RealmCollectionValue, Index == Int {
     var _rlmElements: [Element] { get }
     /// `List<string>`, `Results<Dog>` …, for descriptions.
     var _rlmTypeName: String { get }
+    /// The collection in a frozen snapshot of its Realm's current version (`self` when
+    /// already frozen); see RealmCollection+Frozen.swift.
+    func freeze() -> Self
+    /// The live collection of a frozen one in the calling thread's Realm (nil when its owner
+    /// was deleted since); `self` when not frozen.
+    func thaw() -> Self?
 }
 
 /// Iterates a collection over a snapshot of its keys (or elements), taken when iteration

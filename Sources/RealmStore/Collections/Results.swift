@@ -14,7 +14,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
     public typealias Indices = Range<Int>
 
     private let owner: Realm?
-    private let name: String
+    let name: String
     private let query: _ObjectQuery?
     private let source: (() throws -> [Element])?
     private let epoch: Int
@@ -86,11 +86,15 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
 
     private let base: any RealmCollection
     private let elements: () -> [Element]
+    let freezer: () -> AnyRealmCollection<Element>
+    let thawer: () -> AnyRealmCollection<Element>?
 
     /// Wraps `base`.
     public init<C: RealmCollection>(_ base: C) where C.Element == Element {
         self.base = base
         self.elements = { base._rlmElements }
+        self.freezer = { AnyRealmCollection(base.freeze()) }
+        self.thawer = { base.thaw().map { AnyRealmCollection($0) } }
     }
 
     public var realm: Realm? { base.realm }
