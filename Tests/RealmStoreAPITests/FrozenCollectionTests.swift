@@ -88,6 +88,30 @@ final class Shared<Value>: @unchecked Sendable {
         #expect(pets.thaw() == nil && tags.thaw() == nil && scores.thaw() == nil)
     }
 
+    @Test func threadSafeReferencesCarryResultsAndCollectionsToAnotherThread() throws {
+        let url = try makeRealmURL()
+        let realm = try openRealm(url)
+        let owner = Owner(value: ["id": 1, "pets": [["a", 3], ["b", 5], ["c", 1]], "tags": ["x"], "scores": ["k": 1]])
+        try realm.write { realm.add(owner) }
+        let results = ThreadSafeReference(to: realm.objects(Pet.self).filter("age > 1").sorted(byKeyPath: "age", ascending: false))
+        let pets = ThreadSafeReference(to: owner.pets)
+        let scores = ThreadSafeReference(to: owner.scores)
+        let owners = ThreadSafeReference(to: owner.pets[0].owners)
+        let seen = Collected<String>()
+        onNewThread {
+            do {
+                let other = try openRealm(url)
+                seen.append(other.resolve(results)?.map(\.name).joined() ?? "nil")
+                seen.append(other.resolve(pets)?.filter("age < 4").map(\.name).joined() ?? "nil")
+                seen.append(other.resolve(scores)?.keys.joined() ?? "nil")
+                seen.append("\(other.resolve(owners)?.count ?? -1)")
+            } catch {
+                seen.append("error")
+            }
+        }
+        #expect(seen.values == ["ba", "ac", "k", "1"])
+    }
+
     @Test func writingToAFrozenListTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let realm = try openRealm(try makeRealmURL())

@@ -52,6 +52,7 @@ public enum RealmError {
     static let frozenObject = "Attempting to modify a frozen object - call thaw on the Object instance first."
     static var frozenTransaction: String { StoreError.frozenTransaction.message }
     static let freezeInWrite = "Cannot freeze a Realm, object or collection during a write transaction."
+    static let referenceToValueResults = "Cannot construct reference to Results of primitive values; pass the values themselves"
     static let freezeUnmanagedCollection = "This method may only be called on managed collections (added to a Realm); unmanaged ones can be passed across threads directly."
     static let freezeUnmanaged = "Unmanaged objects cannot be frozen or thawed; they can be passed across threads directly."
     static let referenceToUnmanaged = "Cannot construct reference to unmanaged object, which can be passed across threads directly"
