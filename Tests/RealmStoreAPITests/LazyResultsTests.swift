@@ -75,6 +75,19 @@ import Testing
         #expect(owners.count == 2 && owners.filter("id == 1").count == 2)
     }
 
+    @Test func indexedReadsTakeOneRowThenASnapshotOfKeys() throws {
+        let (realm, _) = try realm(ages: [5, 3, 8, 1, 9])
+        let sorted = realm.objects(Pet.self).sorted(byKeyPath: "age")
+        let (third, log) = realm.store.logStatements { sorted[2].name }
+        #expect(third == "p0")
+        #expect(queries(log).count == 1 && queries(log)[0].rows == 1 && queries(log)[0].sql.contains(" OFFSET "))
+        let (names, snapshotLog) = realm.store.logStatements { (0..<5).map { sorted[$0].name } }
+        #expect(names == ["p3", "p1", "p0", "p2", "p4"])
+        #expect(queries(snapshotLog).count == 1 && queries(snapshotLog)[0].rows == 5, "one snapshot of the keys")
+        try realm.write { realm.create(Pet.self, value: ["name": "p5", "age": 0]) }
+        #expect(sorted[0].name == "p5" && sorted[5].name == "p4")
+    }
+
     @Test func resultsFollowWrites() throws {
         let (realm, _) = try realm(ages: [5, 3])
         let old = realm.objects(Pet.self).filter("age >= 3").sorted(byKeyPath: "age")

@@ -108,6 +108,11 @@ struct ElementCache<Value> {
     private var value: Value?
     private var generation = -1
 
+    /// Whether the cached value is from the Realm's current version.
+    func isCurrent(_ realm: Realm) -> Bool {
+        value != nil && generation == realm.core.generation
+    }
+
     mutating func get(_ realm: Realm, _ load: () throws -> Value) rethrows -> Value {
         if let value, generation == realm.core.generation { return value }
         let loaded = try load()

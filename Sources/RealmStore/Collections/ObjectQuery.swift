@@ -1,8 +1,9 @@
 import RealmEngine
 
 /// How a managed collection of objects is read: a `ResultsQuery` run by the store, one SQL
-/// statement per read. Indexed access and iteration use a snapshot of the keys (never of the
-/// objects), taken on first use and kept until the Realm changes, as Realm's table views do.
+/// statement per read. Iteration and indexed access use a snapshot of the keys (never of the
+/// objects), kept until the Realm changes, as Realm's table views do; the first indexed read
+/// of a version reads just its row (`LIMIT 1 OFFSET i`), the next one takes the snapshot.
 ///
 /// For example:
 ///
@@ -11,6 +12,8 @@ public final class _ObjectQuery {
     let realm: Realm
     let query: ResultsQuery
     private var snapshot = ElementCache<[Int64]>()
+    /// The generation of the last indexed read made without the snapshot.
+    private var singleReadGeneration = -1
 
     init(realm: Realm, query: ResultsQuery) {
         self.realm = realm
@@ -59,9 +62,17 @@ public final class _ObjectQuery {
 
     /// The object at `index`; traps with Realm's message when out of bounds.
     func object(at index: Int) -> ObjectBase {
-        let keys = keys
-        guard keys.indices.contains(index) else { RealmError.trap(RealmError.indexOutOfBounds(index, keys.count)) }
-        return object(key: keys[index])
+        let key: Int64? = read { store in
+            let generation = realm.core.generation
+            guard !snapshot.isCurrent(realm), singleReadGeneration != generation else {
+                let keys = keys
+                return keys.indices.contains(index) ? keys[index] : nil
+            }
+            singleReadGeneration = generation
+            return index < 0 ? nil : try store.resultKeys(query, offset: index, limit: 1).first
+        }
+        guard let key else { RealmError.trap(RealmError.indexOutOfBounds(index, count)) }
+        return object(key: key)
     }
 
     /// The first (or last) object, reading one row.
