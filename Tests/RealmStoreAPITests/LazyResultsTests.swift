@@ -114,6 +114,15 @@ import Testing
         #expect(pets.map(\.age) == [11, 12, 13])
     }
 
+    @Test func iterationReadsRowsAPageAtATime() throws {
+        let (realm, _) = try realm(ages: Array(0..<600))
+        let pets = realm.objects(Pet.self).filter("age >= 0")
+        let (total, log) = realm.store.logStatements { pets.reduce(0) { $0 + $1.age + $1.name.count } }
+        #expect(total == (0..<600).reduce(0, +) + (0..<600).reduce(0) { $0 + "p\($1)".count })
+        #expect(log.entries.count == 4, "the keys, then pages of 256, 256 and 88 rows: \(log.statements)")
+        #expect(log.entries.dropFirst().map(\.rows) == [256, 256, 88])
+    }
+
     @Test func aggregatesAndColumnsAreOneStatement() throws {
         let (realm, owner) = try realm(ages: [5, 3, 8], listed: [0, 0, 2])
         let pets = realm.objects(Pet.self)

@@ -60,6 +60,17 @@ public final class _ObjectQuery {
         realm.core.object(ObjectKey(className: query.className, key: key))
     }
 
+    /// The objects of `keys` with their single values already read, by one statement.
+    func objects(keys: ArraySlice<Int64>) -> [ObjectBase] {
+        let names = realm.core.typeInfo(named: className).rowNames
+        let rows = read { try $0.singleValues(className, keys: keys, names: names) }
+        return keys.map { key in
+            let object = object(key: key)
+            if let row = rows[key] { object._state?.prefill(row) }
+            return object
+        }
+    }
+
     /// The object at `index`; traps with Realm's message when out of bounds.
     func object(at index: Int) -> ObjectBase {
         let key: Int64? = read { store in
