@@ -34,37 +34,6 @@ where Element: RealmCollectionValue, Index == Int {
     func thaw() -> Self?
 }
 
-/// Iterates a collection over a snapshot of its keys (or elements), taken when iteration
-/// starts: writes in the loop do not disturb it, as in Realm Swift. Objects are made a page
-/// at a time, their single values read by one statement per page.
-public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorProtocol {
-    private let query: _ObjectQuery?
-    private let keys: [Int64]
-    private let elements: [Element]
-    private var position = 0
-    private var page: [ObjectBase] = []
-    private var pageStart = 0
-    /// Objects per page.
-    static var pageSize: Int { 256 }
-
-    init(_ query: _ObjectQuery?, elements: @autoclosure () -> [Element]) {
-        self.query = query
-        self.keys = query?.keys ?? []
-        self.elements = query == nil ? elements() : []
-    }
-
-    public mutating func next() -> Element? {
-        defer { position += 1 }
-        guard let query else { return position < elements.count ? elements[position] : nil }
-        guard position < keys.count else { return nil }
-        if position >= pageStart + page.count {
-            pageStart = position
-            page = query.objects(keys: keys[position..<min(position + Self.pageSize, keys.count)])
-        }
-        return (page[position - pageStart] as! Element)
-    }
-}
-
 extension RealmCollection {
     public var startIndex: Int { 0 }
     /// The end of the key snapshot (taken again after a write) for a managed collection of objects.
@@ -186,52 +155,4 @@ extension RealmCollection {
     public func sorted(ascending: Bool = true) -> Results<Element> {
         sorted(by: [SortDescriptor(keyPath: "self", ascending: ascending)])
     }
-
-    /// The smallest value of a property, or nil when the collection is empty.
-    /// (An SQL `min` for a managed collection of objects.)
-    public func min<T: MinMaxType>(ofProperty property: String) -> T? {
-        if let query = _rlmQuery, let value = query.aggregate(.min, property) { return Aggregates.convert(value) }
-        return Aggregates.extreme(storedValues(property), smallest: true)
-    }
-
-    /// The largest value of a property, or nil when the collection is empty (an SQL `max`
-    /// for a managed collection of objects).
-    public func max<T: MinMaxType>(ofProperty property: String) -> T? {
-        if let query = _rlmQuery, let value = query.aggregate(.max, property) { return Aggregates.convert(value) }
-        return Aggregates.extreme(storedValues(property), smallest: false)
-    }
-
-    /// The sum of a property (0 when empty; an SQL `sum` for a managed collection of objects
-    /// where the type allows, decimals are added up from the column).
-    public func sum<T: AddableType>(ofProperty property: String) -> T {
-        if let query = _rlmQuery, let value = query.aggregate(.sum, property) { return Aggregates.sum(total: value) }
-        return Aggregates.sum(storedValues(property))
-    }
-
-    /// The average of a property, or nil when the collection is empty (an SQL `avg` for a
-    /// managed collection of objects where the type allows).
-    public func average<T: AddableType>(ofProperty property: String) -> T? {
-        if let query = _rlmQuery, let value = query.aggregate(.average, property) { return Aggregates.average(mean: value) }
-        return Aggregates.average(storedValues(property))
-    }
-
-    /// The values of a property as store values: one column read when it is stored in one.
-    private func storedValues(_ keyPath: String) -> [StoreValue] {
-        if let query = _rlmQuery, let values = query.values(keyPath) { return values.filter { !$0.isNull } }
-        return Aggregates.values(map { KeyPaths.value(of: $0, path: keyPath) })
-    }
-}
-
-extension RealmCollection where Element: MinMaxType {
-    /// The smallest element, or nil when empty (nulls are ignored).
-    public func min() -> Element? { Aggregates.extreme(_rlmElements.map { $0 as Any? }, smallest: true) }
-    /// The largest element, or nil when empty (nulls are ignored).
-    public func max() -> Element? { Aggregates.extreme(_rlmElements.map { $0 as Any? }, smallest: false) }
-}
-
-extension RealmCollection where Element: AddableType {
-    /// The sum of the elements (0 when empty).
-    public func sum() -> Element { Aggregates.sum(_rlmElements.map { $0 as Any? }) }
-    /// The average of the elements, or nil when empty.
-    public func average<T: AddableType>() -> T? { Aggregates.average(_rlmElements.map { $0 as Any? }) }
 }
