@@ -21,6 +21,7 @@
 #   STORE_SIZES          people for the store section ("100000 1000000")
 #   QUERY_BENCH_COUNT    objects for the query section (1000000)
 #   TYPED_COUNT          objects for the typed-API section (100000)
+#   VERSIONS_COUNT       repetitions per operation in the versions section (2000)
 #   CODEGEN_MODELS       models in the codegen section's schema (1000)
 #   VALIDATE_MODELS      models in the codegen section's large schema for validate (100000)
 #   VALIDATE_KEYS        keys of the codegen section's one large mapping for validate (40000)
@@ -31,7 +32,7 @@ cd "$(dirname "$0")/.."
 if [ -n "${BENCH_QUICK:-}" ]; then
     export RUNS=${RUNS:-1} IMPORT_N=${IMPORT_N:-2000} IMPORT_LARGE=${IMPORT_LARGE:-0} \
         SIZES=${SIZES:-2000} STORE_SIZES=${STORE_SIZES:-2000} QUERY_BENCH_COUNT=${QUERY_BENCH_COUNT:-2000} \
-        TYPED_COUNT=${TYPED_COUNT:-2000} CODEGEN_MODELS=${CODEGEN_MODELS:-50} \
+        TYPED_COUNT=${TYPED_COUNT:-2000} VERSIONS_COUNT=${VERSIONS_COUNT:-50} CODEGEN_MODELS=${CODEGEN_MODELS:-50} \
         VALIDATE_MODELS=${VALIDATE_MODELS:-200} VALIDATE_KEYS=${VALIDATE_KEYS:-200}
 fi
 

@@ -82,7 +82,7 @@ extension Store {
     /// version; re-reads the stored schema when another connection changed it.
     func startRead() throws {
         guard pinsVersions, !readIsOpen, !inWriteTransaction else { return }
-        try connection.execute("BEGIN DEFERRED")
+        try connection.cached("BEGIN DEFERRED").run()
         readIsOpen = true
         do {
             try noteVersion()
@@ -97,7 +97,7 @@ extension Store {
     func endRead() throws {
         guard readIsOpen else { return }
         readIsOpen = false
-        try connection.execute("COMMIT")
+        try connection.cached("COMMIT").run()
     }
 
     /// Reads the version and the schema cookie in the open transaction (its first read pins
@@ -120,8 +120,9 @@ extension Store {
         return try statement.step() ? UInt64(max(0, statement.int64(0))) : 0
     }
 
-    /// Adds one to the file's version counter (inside the committing transaction).
-    func bumpVersion() throws {
+    /// Adds one to the file's version counter (inside the committing transaction; `package` for
+    /// the benchmark of its cost).
+    package func bumpVersion() throws {
         try connection.cached("""
             INSERT INTO _realm_meta(key, value) VALUES ('version', 1)
             ON CONFLICT(key) DO UPDATE SET value = value + 1

@@ -63,8 +63,6 @@ extension ObjectBase {
     public func thaw() -> Self? {
         guard let state = _state else { RealmError.trap(RealmError.freezeUnmanaged) }
         guard state.realm.isFrozen else { return self }
-        let live = state.realm.thaw()
-        guard live.core.read({ $0.isValid(state.key) }) else { return nil }
-        return live.core.object(state.key) as? Self
+        return state.realm.thaw().core.existing(state.key, primaryKey: state.primaryKeyValue()) as? Self
     }
 }

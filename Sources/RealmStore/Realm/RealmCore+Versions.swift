@@ -5,8 +5,9 @@ import Synchronization
 extension RealmCore {
     /// Moves a live core to the newest version; returns whether the version changed.
     func refresh() -> Bool {
+        if isFrozen { return false }
         verifyThread()
-        if isFrozen || store.isInWriteTransaction { return false }
+        if store.isInWriteTransaction { return false }
         let changed: Bool
         do {
             changed = try store.refresh()

@@ -86,14 +86,43 @@ extension Realm {
 }
 
 extension ObjectBase: ThreadConfined {
-    /// The object's key.
+    /// The object's key and primary key value.
     public func _rlmHandover() -> any Sendable {
-        _state!.key
+        let state = _state!
+        return ObjectHandover(key: state.key, primaryKey: state.primaryKeyValue())
     }
 
-    /// The object of the key in `realm`, nil when it was deleted.
+    /// The object in `realm`, nil when it was deleted.
     public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self? {
-        guard let key = handover as? ObjectKey, realm.core.read({ $0.isValid(key) }) else { return nil }
-        return realm.core.object(key) as? Self
+        guard let handover = handover as? ObjectHandover else { return nil }
+        return realm.core.existing(handover.key, primaryKey: handover.primaryKey) as? Self
+    }
+}
+
+/// What a reference to an object carries: its key, and its primary key value (nil without one).
+struct ObjectHandover: Sendable {
+    let key: ObjectKey
+    let primaryKey: StoreValue?
+}
+
+extension _ObjectState {
+    /// The object's primary key value, or nil when its class has none.
+    func primaryKeyValue() -> StoreValue? {
+        guard let property = info.primaryKey else { return nil }
+        return realm.core.read { try? $0.get(key, property.name) }
+    }
+}
+
+extension RealmCore {
+    /// The object at `key`, when it exists and (for a class with a primary key) still has the
+    /// same primary key value: SQLite gives the key of a class's newest object to the next one
+    /// created once it is deleted, and a class with a primary key tells them apart.
+    func existing(_ key: ObjectKey, primaryKey: StoreValue?) -> ObjectBase? {
+        let found = read { store -> Bool in
+            guard store.isValid(key) else { return false }
+            guard let primaryKey, let property = typeInfo(named: key.className).primaryKey else { return true }
+            return (try? store.get(key, property.name)) == primaryKey
+        }
+        return found ? object(key) : nil
     }
 }
