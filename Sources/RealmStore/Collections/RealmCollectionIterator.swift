@@ -3,6 +3,10 @@ import RealmEngine
 /// Iterates a collection over a snapshot of its keys (or elements), taken when iteration
 /// starts: writes in the loop do not disturb it, as in Realm Swift. Objects are made a page
 /// at a time, their single values read by one statement per page.
+///
+/// For example:
+///
+///     for dog in realm.objects(Dog.self).sorted(byKeyPath: "age") { print(dog.name) }
 public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorProtocol {
     private let query: _ObjectQuery?
     private let keys: [Int64]
