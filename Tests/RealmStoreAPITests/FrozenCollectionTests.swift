@@ -71,6 +71,7 @@ final class Shared<Value>: @unchecked Sendable {
         let scores = owner.scores.freeze()
         let owners = owner.pets[0].owners.freeze()
         let any = AnyRealmCollection(owner.pets).freeze()
+        let tagsSorted = owner.tags.sorted().freeze()
         #expect(pets.isFrozen && tags.isFrozen && scores.isFrozen && owners.isFrozen && any.isFrozen)
         try realm.write {
             owner.pets.append(Pet(value: ["z", 7]))
@@ -79,6 +80,7 @@ final class Shared<Value>: @unchecked Sendable {
             realm.create(Owner.self, value: ["id": 2, "pets": [owner.pets[0]]])
         }
         #expect(pets.map(\.name) == ["a", "b", "c"] && pets.filter("age > 2").count == 2)
+        #expect(Array(tagsSorted) == ["x"] && tagsSorted.isFrozen && tagsSorted.thaw().map(Array.init) == ["x", "y"])
         #expect(Array(tags) == ["x"] && scores.keys == ["k"] && owners.count == 1 && any.count == 3)
         #expect(owner.pets.count == 4 && owner.pets[0].owners.count == 2)
         #expect(pets.thaw()?.count == 4 && tags.thaw()?.count == 2 && scores.thaw()?.count == 2)

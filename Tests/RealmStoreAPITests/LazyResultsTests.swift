@@ -143,6 +143,12 @@ import Testing
         try realm.write { realm.create(Pet.self, value: ["name": "nan", "age": 1, "weight": Double.nan]) }
         #expect((pets.sum(ofProperty: "weight") as Double).isNaN)
         #expect(pets.filter("weight != nil").count == 4)
+        try realm.write {
+            realm.create(Pet.self, value: ["name": "max1", "age": Int.max])
+            realm.create(Pet.self, value: ["name": "max2", "age": Int.max])
+        }
+        let huge = pets.filter("age == %@", Int.max)
+        #expect(huge.sum(ofProperty: "age") as Int == Int.max &+ Int.max, "SQLite's overflow: the values are added up instead")
     }
 
     @Test func distinctByKeyPaths() throws {

@@ -55,7 +55,8 @@ extension Map {
         if let query = valuesQuery {
             return Results(query: query.sorted(descriptors), description: "Map")
         }
-        return Results(realm: realm, description: "Map") { KeyPaths.sort(self.values, descriptors) }
+        let rebind = { (freeze: Bool) in (freeze ? self.freeze() : self.thaw())?.sorted(by: descriptors) }
+        return Results(realm: realm, description: "Map", rebind: rebind) { KeyPaths.sort(self.values, descriptors) }
     }
 
     /// The smallest value of a property of the values, or nil when empty.

@@ -14,8 +14,8 @@ extension RealmCollection {
 }
 
 extension Results {
-    /// The results at the Realm's current version, frozen: the same query, read from the
-    /// frozen snapshot (primitive values are copied).
+    /// The results at the Realm's current version, frozen: the same query read from the
+    /// frozen snapshot (results of primitive values: the same sort of the frozen collection).
     ///
     /// For example:
     ///
@@ -23,6 +23,7 @@ extension Results {
     public func freeze() -> Results<Element> {
         guard let realm else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
         if realm.isFrozen { return self }
+        if let rebind, let frozen = rebind(true) { return frozen }
         return moved(to: realm.freeze()) ?? self
     }
 
@@ -34,6 +35,7 @@ extension Results {
     ///     let liveDogs = frozenDogs.thaw()
     public func thaw() -> Results<Element>? {
         guard let realm, realm.isFrozen else { return self }
+        if let rebind { return rebind(false) }
         return moved(to: realm.thaw())
     }
 

@@ -146,7 +146,8 @@ extension RealmCollection {
         if let query = _rlmQuery {
             return Results(query: query.sorted(descriptors), description: _rlmTypeName)
         }
-        return Results(realm: realm, description: _rlmTypeName) {
+        let rebind = { (freeze: Bool) in (freeze ? self.freeze() : self.thaw())?.sorted(by: descriptors) }
+        return Results(realm: realm, description: _rlmTypeName, rebind: rebind) {
             KeyPaths.sort(self._rlmElements, descriptors)
         }
     }

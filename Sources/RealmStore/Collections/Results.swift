@@ -17,14 +17,20 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
     let name: String
     private let query: _ObjectQuery?
     private let source: (() throws -> [Element])?
+    /// For results computed in memory: the same results from the source collection frozen
+    /// (`true`) or thawed (`false`).
+    let rebind: ((Bool) -> Results<Element>?)?
     private let epoch: Int
     private var cache = ElementCache<[Element]>()
 
-    /// Results computed in memory (primitive values, unmanaged collections).
-    init(realm: Realm?, description: String, source: @escaping () throws -> [Element]) {
+    /// Results computed in memory (primitive values, unmanaged collections); `rebind` makes
+    /// them again from their source collection frozen or thawed.
+    init(realm: Realm?, description: String, rebind: ((Bool) -> Results<Element>?)? = nil,
+         source: @escaping () throws -> [Element]) {
         self.owner = realm
         self.name = description
         self.query = nil
+        self.rebind = rebind
         self.source = source
         self.epoch = realm?.core.epoch ?? 0
     }
@@ -34,6 +40,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
         self.owner = query.realm
         self.name = description
         self.query = query
+        self.rebind = nil
         self.source = nil
         self.epoch = query.realm.core.epoch
     }
