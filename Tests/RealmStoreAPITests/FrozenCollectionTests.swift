@@ -99,6 +99,7 @@ final class Shared<Value>: @unchecked Sendable {
         let pets = ThreadSafeReference(to: owner.pets)
         let scores = ThreadSafeReference(to: owner.scores)
         let owners = ThreadSafeReference(to: owner.pets[0].owners)
+        let any = ThreadSafeReference(to: AnyRealmCollection(realm.objects(Pet.self).sorted(byKeyPath: "name")))
         let seen = Collected<String>()
         onNewThread {
             do {
@@ -107,11 +108,12 @@ final class Shared<Value>: @unchecked Sendable {
                 seen.append(other.resolve(pets)?.filter("age < 4").map(\.name).joined() ?? "nil")
                 seen.append(other.resolve(scores)?.keys.joined() ?? "nil")
                 seen.append("\(other.resolve(owners)?.count ?? -1)")
+                seen.append(other.resolve(any)?.map(\.name).joined() ?? "nil")
             } catch {
                 seen.append("error")
             }
         }
-        #expect(seen.values == ["ba", "ac", "k", "1"])
+        #expect(seen.values == ["ba", "ac", "k", "1", "abc"])
     }
 
     @Test func writingToAFrozenListTraps() async {

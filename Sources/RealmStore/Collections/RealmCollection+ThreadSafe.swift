@@ -45,6 +45,36 @@ extension Results: ThreadConfined {
     }
 }
 
+/// What a `ThreadSafeReference` to an `AnyRealmCollection` carries: the wrapped collection's
+/// hand-over and how to find that collection again (its type is known only here).
+struct AnyCollectionHandover<Element: RealmCollectionValue>: @unchecked Sendable {
+    let inner: any Sendable
+    let resolve: (any Sendable, Realm) -> AnyRealmCollection<Element>?
+
+    init<C: RealmCollection>(_ base: C) where C.Element == Element {
+        guard let confined = base as? any ThreadConfined else { RealmError.trap(RealmError.referenceToUnmanaged) }
+        inner = confined._rlmHandover()
+        resolve = { inner, realm in
+            guard let type = C.self as? any ThreadConfined.Type, let found = type._rlmResolve(inner, in: realm) as? C else { return nil }
+            return AnyRealmCollection(found)
+        }
+    }
+}
+
+/// A wrapped collection passes to another thread as the collection it wraps.
+///
+/// For example:
+///
+///     let reference = ThreadSafeReference(to: AnyRealmCollection(person.dogs))
+extension AnyRealmCollection: ThreadConfined {
+    public func _rlmHandover() -> any Sendable { handover() }
+
+    public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> AnyRealmCollection<Element>? {
+        guard let handover = handover as? AnyCollectionHandover<Element> else { return nil }
+        return handover.resolve(handover.inner, realm)
+    }
+}
+
 extension List: ThreadConfined {
     public func _rlmHandover() -> any Sendable { CollectionHandover(managed) }
 

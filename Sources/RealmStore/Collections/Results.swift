@@ -95,6 +95,7 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     private let elements: () -> [Element]
     let freezer: () -> AnyRealmCollection<Element>
     let thawer: () -> AnyRealmCollection<Element>?
+    let handover: () -> AnyCollectionHandover<Element>
 
     /// Wraps `base`.
     public init<C: RealmCollection>(_ base: C) where C.Element == Element {
@@ -102,6 +103,7 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
         self.elements = { base._rlmElements }
         self.freezer = { AnyRealmCollection(base.freeze()) }
         self.thawer = { base.thaw().map { AnyRealmCollection($0) } }
+        self.handover = { AnyCollectionHandover(base) }
     }
 
     public var realm: Realm? { base.realm }
