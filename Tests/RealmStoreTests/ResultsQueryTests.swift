@@ -57,6 +57,18 @@ import Testing
         #expect(log.statements[0].contains(" AND "))
     }
 
+    @Test func commonReadsAreCompiledOncePerDescription() throws {
+        let (store, _, _) = try store([5, 3, 8, 1])
+        let sorted = try store.sorted(items, by: [("qty", true)])
+        #expect(try store.resultCount(sorted) == 4 && store.resultCount(sorted) == 4)
+        #expect(try store.resultKeys(sorted, limit: 1) == store.resultKeys(sorted, limit: 1))
+        #expect(sorted.compiled.count == 2, "count and first, each compiled once")
+        let filtered = try store.filtered(sorted, "qty > 4")
+        #expect(filtered.compiled.count == 0, "a new description compiles its own")
+        #expect(try store.resultCount(filtered) == 2 && store.resultCount(sorted) == 4)
+        #expect(try store.resultKeys(store.distinct(sorted, by: ["color"])).count == 2)
+    }
+
     @Test func aBadQueryIsReportedWhenFiltering() throws {
         let (store, _, _) = try store([1])
         #expect(throws: QueryError.self) { try store.filtered(items, "nope > 1") }

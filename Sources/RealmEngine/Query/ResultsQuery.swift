@@ -1,3 +1,4 @@
+import Foundation
 import RealmQuery
 import RealmSchema
 
@@ -5,7 +6,8 @@ import RealmSchema
 /// MutableSet's elements, a Map's values, an object's linking objects), narrowed by type-checked
 /// conditions, sorted, made distinct and limited. It is a value: `filter`, `sorted` and
 /// `distinct` return a new description, and nothing runs until the store is asked
-/// (`Store+Results.swift`), each time as one SQL statement.
+/// (`Store+Results.swift`), each time as one SQL statement. The statements of its common reads
+/// (count, all keys, first, last) are compiled once per description and kept with it.
 ///
 /// For example:
 ///
@@ -35,16 +37,23 @@ package struct ResultsQuery: Equatable, Sendable {
 
     package let className: String
     package let base: Base
-    var conditions: [Condition] = []
+    var conditions: [Condition] = [] { didSet { compiled = CompiledStatements() } }
     /// Sort keys, the most recent `sorted` first (earlier ones break its ties).
-    var sort: [TypedSortKey] = []
-    var distinct: [ResolvedPath] = []
-    var limit: Int?
+    var sort: [TypedSortKey] = [] { didSet { compiled = CompiledStatements() } }
+    var distinct: [ResolvedPath] = [] { didSet { compiled = CompiledStatements() } }
+    var limit: Int? { didSet { compiled = CompiledStatements() } }
+    /// The compiled statements of this description (a new, empty one for each changed copy).
+    private(set) var compiled = CompiledStatements()
 
     /// Every object of `className` from `base`, unfiltered and in the base's order.
     package init(className: String, base: Base = .all) {
         self.className = className
         self.base = base
+    }
+
+    package static func == (a: ResultsQuery, b: ResultsQuery) -> Bool {
+        a.className == b.className && a.base == b.base && a.conditions == b.conditions && a.sort == b.sort
+            && a.distinct == b.distinct && a.limit == b.limit
     }
 
     /// Whether the query has `DISTINCT` or `LIMIT`, so counting or aggregating must first
@@ -58,5 +67,23 @@ package struct ResultsQuery: Equatable, Sendable {
         sort = plan.sort + sort
         distinct += plan.distinct
         if let newLimit = plan.limit { limit = min(limit ?? newLimit, newLimit) }
+    }
+}
+
+/// The compiled SQL of a description's common reads, by name; shared by the copies of one
+/// description (live, frozen, on several threads), hence the lock.
+final class CompiledStatements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statements: [String: CompiledQuery] = [:]
+
+    /// How many statements are kept.
+    var count: Int { lock.withLock { statements.count } }
+
+    /// The statement named `name`, compiled by `compile` the first time.
+    func get(_ name: String, _ compile: () throws -> CompiledQuery?) rethrows -> CompiledQuery? {
+        if let known = lock.withLock({ statements[name] }) { return known }
+        guard let compiled = try compile() else { return nil }
+        lock.withLock { statements[name] = compiled }
+        return compiled
     }
 }

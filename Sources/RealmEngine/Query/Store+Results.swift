@@ -122,8 +122,16 @@ extension Store {
     /// Runs the statement for `selection`; false when it cannot be expressed in SQL.
     @discardableResult
     private func run(_ query: ResultsQuery, _ selection: ResultsSelection, _ row: (Statement) throws -> Void) throws -> Bool {
-        guard let compiled = try QueryCompiler(store: self, arguments: []).compile(query, selection) else { return false }
-        try step(compiled.0, row)
+        let compile = { try QueryCompiler(store: self, arguments: []).compile(query, selection)?.0 }
+        let compiled: CompiledQuery?
+        switch selection {
+        case .count: compiled = try query.compiled.get("count", compile)
+        case .keys(0, let limit, let reversed) where limit == nil || limit == 1:
+            compiled = try query.compiled.get("keys \(limit ?? 0) \(reversed)", compile)
+        default: compiled = try compile()
+        }
+        guard let compiled else { return false }
+        try step(compiled, row)
         return true
     }
 
