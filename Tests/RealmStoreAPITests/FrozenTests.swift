@@ -97,7 +97,7 @@ import Testing
         #expect(frozenOwner.thaw()?.name == "changed 19")
     }
 
-    @Test func frozenSnapshotsDoNotStopWritersAndAreReleased() throws {
+    @Test func snapshotsOfSeveralVersionsEachKeepTheirs() throws {
         let url = try makeRealmURL()
         let realm = try openRealm(url)
         var snapshots: [Realm] = []
@@ -125,6 +125,13 @@ import Testing
             realm.freeze().beginWrite()
         }
         #expect(standardError(transaction).contains("Can't perform transactions on a frozen Realm"))
+        let autorefresh = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let frozen = try openRealm(try makeRealmURL()).freeze()
+            frozen.autorefresh = false
+            #expect(!frozen.autorefresh)
+            frozen.autorefresh = true
+        }
+        #expect(standardError(autorefresh).contains("Auto-refresh cannot be enabled for frozen Realms."))
         await #expect(processExitsWith: .failure) {
             let realm = try openRealm(try makeRealmURL())
             try realm.write { _ = realm.freeze() }

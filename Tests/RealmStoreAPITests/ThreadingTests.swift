@@ -23,6 +23,29 @@ func standardError(_ result: ExitTest.Result?) -> String {
         #expect(others.values == [true])
     }
 
+    @Test func theFirstOpenMigratesAndOtherThreadsOpenTheMigratedFile() throws {
+        let url = try makeRealmURL()
+        do {
+            let old = try openRealm(url)
+            try old.write { old.add(Owner(value: ["id": 1, "name": "a"])) }
+        }
+        let migrations = Collected<UInt64>()
+        let configuration = { @Sendable in
+            Realm.Configuration(fileURL: url, schemaVersion: 2, migrationBlock: { _, oldVersion in migrations.append(oldVersion) },
+                                objectTypes: [Owner.self, Pet.self, Place.self])
+        }
+        let realm = try Realm(configuration: configuration())
+        let counts = Collected<Int>()
+        onNewThread {
+            let other = try! Realm(configuration: configuration())
+            counts.append(other.objects(Owner.self).count)
+            counts.append(Int(other.schema.schemaVersion))
+        }
+        #expect(migrations.values == [0])
+        #expect(counts.values == [1, 2])
+        #expect(realm.objects(Owner.self).count == 1)
+    }
+
     @Test func aReaderSeesItsVersionUntilItRefreshes() throws {
         let url = try makeRealmURL()
         let realm = try openRealm(url)
@@ -216,12 +239,22 @@ func standardError(_ result: ExitTest.Result?) -> String {
             onNewThread { _ = box.values[0].objects(Owner.self).count }
         }
         #expect(standardError(query).contains("Realm accessed from incorrect thread."))
-        await #expect(processExitsWith: .failure) {
+        let write = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let realm = try openRealm(try makeRealmURL())
             let box = Collected<Realm>()
             box.append(realm)
             onNewThread { box.values[0].beginWrite() }
         }
+        #expect(standardError(write).contains("Realm accessed from incorrect thread."))
+        let list = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let realm = try openRealm(try makeRealmURL())
+            let owner = Owner(value: ["id": 1, "pets": [["name": "Rex"]]])
+            try realm.write { realm.add(owner) }
+            let box = Collected<List<Pet>>()
+            box.append(owner.pets)
+            onNewThread { _ = box.values[0].count }
+        }
+        #expect(standardError(list).contains("Realm accessed from incorrect thread."))
     }
 
     @Test func referencesTrapAsRealmsDo() async throws {

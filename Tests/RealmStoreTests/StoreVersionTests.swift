@@ -93,6 +93,22 @@ import Testing
         #expect(try store.count("Item") == 2)
     }
 
+    @Test func aPinnedStoreWhoseWriteCannotBeginStillReadsOneVersion() throws {
+        let store = try Store.temporary(directory)
+        let holder = try Store.temporary(directory)
+        try store.pinVersions()
+        try holder.beginWrite()
+        try holder.create("Item", value: item("A"))
+        let started = ContinuousClock.now
+        #expect(throws: StoreError.self) { try store.beginWrite() }
+        #expect(ContinuousClock.now - started >= .seconds(10))
+        #expect(!store.isInWriteTransaction && !store.connection.isAutocommit)
+        try holder.commitWrite()
+        #expect(try store.count("Item") == 0)
+        #expect(try store.refresh())
+        #expect(try store.count("Item") == 1)
+    }
+
     @Test func aFrozenSnapshotIsAskedOutsideAWriteOfAPinnedStore() throws {
         let store = try Store.temporary(directory)
         #expect(throws: StoreError.self) { try store.frozenSnapshot() }

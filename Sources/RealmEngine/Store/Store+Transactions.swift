@@ -12,7 +12,13 @@ extension Store {
             try leaveSharedConnection()
             try endRead()
         }
-        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+        } catch {
+            // A pinning store reads on (at the newest version) when the write lock stays taken.
+            try? startRead()
+            throw error
+        }
         inWriteTransaction = true
         nextNodeLoaded = false
         if pinsVersions {

@@ -8,7 +8,8 @@ import RealmSchema
 /// belongs to one thread at a time (like a Realm instance); open another instance elsewhere.
 ///
 /// Storage layout (all names quoted as written; inspect with `sqlite3 FILE .tables`):
-/// - `_realm_meta(key, value)`: `schema` (JSON), `schemaVersion`, `format`, `nextNode`.
+/// - `_realm_meta(key, value)`: `schema` (JSON), `schemaVersion`, `format`, `nextNode`,
+///   `version` (commits so far, Store+Versions).
 /// - `_realm_classes(id, name)`: a stable id per class, used by links inside mixed values.
 /// - `"<Model>"`: one table per model, `_key INTEGER PRIMARY KEY`, then one column per
 ///   single-valued property named by its stored name (`mapTo`), plus `"<name>.type"` beside a

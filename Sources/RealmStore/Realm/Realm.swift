@@ -77,8 +77,9 @@ public struct Realm {
     }
 
     /// Whether the Realm moves to the newest version at the next turn of its thread's run loop
-    /// after another thread's instance commits (default true). Where the thread runs no run
-    /// loop, only `refresh()` and writes move it; commits of other processes are seen at those.
+    /// after another thread's instance commits (default true; false for a frozen Realm, where
+    /// turning it on traps, as in Realm). Where the thread runs no run loop, only `refresh()`
+    /// and writes move it; commits of other processes are seen at those.
     ///
     /// For example:
     ///
@@ -86,6 +87,10 @@ public struct Realm {
     public var autorefresh: Bool {
         get { core.autorefresh }
         nonmutating set {
+            if core.isFrozen {
+                if newValue { RealmError.trap(RealmError.frozenAutorefresh) }
+                return
+            }
             core.verifyThread()
             core.autorefresh = newValue
         }

@@ -41,6 +41,7 @@ final class RealmCore: @unchecked Sendable {
         self.store = store
         self.thread = pthread_self()
         self.isFrozen = frozen
+        self.autorefresh = !frozen
         self.announcer = frozen ? nil : CommitAnnouncer()
         for info in types { self.types[info.className] = info }
         announcer?.core = self
@@ -112,7 +113,7 @@ final class RealmCore: @unchecked Sendable {
         let thread = self.thread
         RealmCore.lock.lock()
         let others = RealmCore.open.compactMap { key, entry in
-            key.path == path && pthread_equal(key.thread, thread) == 0 ? entry.announcer : nil
+            key.path == path && pthread_equal(key.thread, thread) == 0 && entry.core != nil ? entry.announcer : nil
         }
         RealmCore.lock.unlock()
         for announcer in others { announcer.post() }

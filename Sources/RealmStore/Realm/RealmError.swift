@@ -51,6 +51,7 @@ public enum RealmError {
     static let wrongThread = "Realm accessed from incorrect thread."
     static let frozenObject = "Attempting to modify a frozen object - call thaw on the Object instance first."
     static var frozenTransaction: String { StoreError.frozenTransaction.message }
+    static let frozenAutorefresh = "Auto-refresh cannot be enabled for frozen Realms."
     static let freezeInWrite = "Cannot freeze a Realm, object or collection during a write transaction."
     static let referenceToValueResults = "Cannot construct reference to Results of primitive values; pass the values themselves"
     static let freezeUnmanagedCollection = "This method may only be called on managed collections (added to a Realm); unmanaged ones can be passed across threads directly."
