@@ -29,12 +29,11 @@ struct ManagedCollection {
     }
 
     /// The live collection of a frozen one in the calling thread's Realm, nil when its owner
-    /// was deleted since.
+    /// was deleted since (a new object given its key is not it, see `RealmCore.existing`).
     func thawed() -> ManagedCollection? {
         guard realm.isFrozen else { return self }
-        let live = realm.thaw()
-        guard live.core.read({ $0.isValid(owner.key) }) else { return nil }
-        return ManagedCollection(owner: live.core.object(owner.key)._state!, property: property)
+        guard let state = realm.thaw().core.existing(owner.key, primaryKey: owner.primaryKeyValue())?._state else { return nil }
+        return ManagedCollection(owner: state, property: property)
     }
     var isInvalidated: Bool { owner.isInvalidated }
 

@@ -10,18 +10,20 @@ struct ResultsHandover: Sendable {
 /// its owner and property.
 struct CollectionHandover: Sendable {
     let owner: ObjectKey
+    let primaryKey: StoreValue?
     let property: String
 
     init(_ managed: ManagedCollection?) {
         guard let managed else { RealmError.trap(RealmError.referenceToUnmanaged) }
         owner = managed.owner.key
+        primaryKey = managed.owner.primaryKeyValue()
         property = managed.property
     }
 
     /// The collection in `realm`, nil when its owner was deleted.
     static func resolve(_ handover: any Sendable, in realm: Realm) -> ManagedCollection? {
-        guard let handover = handover as? CollectionHandover, realm.core.read({ $0.isValid(handover.owner) }),
-              let owner = realm.core.object(handover.owner)._state else { return nil }
+        guard let handover = handover as? CollectionHandover,
+              let owner = realm.core.existing(handover.owner, primaryKey: handover.primaryKey)?._state else { return nil }
         return ManagedCollection(owner: owner, property: handover.property)
     }
 }
