@@ -60,7 +60,7 @@ let package = Package(
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
         .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
-        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
         // make bench: Results questions through the typed API, the dynamic Store and SQL (bench/results_bench.sh).

@@ -38,7 +38,7 @@ struct ManyFrame {
 /// and backlinks become `EXISTS` (`ANY`), `NOT EXISTS … IS NOT 1` (`ALL`) or `NOT EXISTS` (`NONE`).
 package final class QueryCompiler {
     let store: Store
-    let arguments: [StoreValue]
+    var arguments: [StoreValue]
     var bindings: [SQLValue] = []
     var aliasCount = 0
     /// How many AND, OR and NOT groups enclose the predicate being compiled.

@@ -19,11 +19,39 @@ extension Store {
     package func singleValues(_ object: ObjectKey, names: [String?]) throws -> [StoreValue] {
         let info = try classInfo(object.className)
         guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
-        return try names.map { name in
-            guard let name, let position = info.positions[name] else { return .null }
-            let property = info.properties[position]
-            guard property.isSingle else { return .null }
-            return try value(of: property, at: position, in: info, row: row, owner: object.key)
+        return try decodedRow(row, info, positions(info, names), owner: object.key)
+    }
+
+    /// The single values of several objects of one class, as `singleValues(_:names:)`, from one
+    /// statement (for iterating lazy results a page at a time); objects that no longer exist
+    /// are left out.
+    package func singleValues(_ className: String, keys: ArraySlice<Int64>, names: [String?]) throws -> [Int64: [StoreValue]] {
+        let info = try classInfo(className)
+        let sql = info.selectRowSQL.replacingOccurrences(of: " WHERE _key = ?", with: " WHERE _key IN (SELECT value FROM json_each(?))")
+        let statement = try connection.cached(sql)
+        defer { statement.reset() }
+        statement.bind(1, "[" + keys.map(String.init).joined(separator: ",") + "]")
+        let positions = positions(info, names)
+        var rows: [Int64: [StoreValue]] = [:]
+        while try statement.step() {
+            let key = statement.int64(0)
+            rows[key] = try decodedRow((0..<statement.columnCount).map { statement.raw($0) }, info, positions, owner: key)
+        }
+        return rows
+    }
+
+    /// The positions of the single-valued properties named (nil for others and for nil names).
+    private func positions(_ info: ClassInfo, _ names: [String?]) -> [Int?] {
+        names.map { name in
+            guard let name, let position = info.positions[name], info.properties[position].isSingle else { return nil }
+            return position
+        }
+    }
+
+    private func decodedRow(_ row: [SQLValue], _ info: ClassInfo, _ positions: [Int?], owner: Int64) throws -> [StoreValue] {
+        try positions.map { position in
+            guard let position else { return .null }
+            return try value(of: info.properties[position], at: position, in: info, row: row, owner: owner)
         }
     }
 

@@ -35,7 +35,10 @@ enum Aggregates {
     }
 
     static func extreme<T: RealmCollectionValue>(_ values: [Any?], smallest: Bool) -> T? {
-        let present = Aggregates.values(values)
+        extreme(Aggregates.values(values), smallest: smallest)
+    }
+
+    static func extreme<T: RealmCollectionValue>(_ present: [StoreValue], smallest: Bool) -> T? {
         guard var best = present.first else { return nil }
         for value in present.dropFirst() where StoreValueOrder.less(value, best) == smallest && value != best {
             best = value
@@ -44,20 +47,41 @@ enum Aggregates {
     }
 
     static func sum<T: RealmCollectionValue>(_ values: [Any?]) -> T {
-        let present = Aggregates.values(values)
-        return convert(total(present, for: T._rlmBase)) ?? T._rlmDefault()
+        sum(Aggregates.values(values))
+    }
+
+    static func sum<T: RealmCollectionValue>(_ present: [StoreValue]) -> T {
+        convert(total(present, for: T._rlmBase)) ?? T._rlmDefault()
+    }
+
+    /// A sum SQLite computed (`.null` when there was no value).
+    static func sum<T: RealmCollectionValue>(total: StoreValue) -> T {
+        total.isNull ? T._rlmDefault() : convert(total) ?? T._rlmDefault()
     }
 
     static func average<T: RealmCollectionValue>(_ values: [Any?]) -> T? {
-        let present = Aggregates.values(values)
+        average(Aggregates.values(values))
+    }
+
+    static func average<T: RealmCollectionValue>(_ present: [StoreValue]) -> T? {
         guard !present.isEmpty else { return nil }
         if case .decimal128 = T._rlmBase {
             let sum = present.reduce(Decimal(0)) { $0 + StoreValueOrder.decimal($1) }
             return convert(.string((sum / Decimal(present.count)).description))
         }
-        let mean = present.reduce(0.0) { $0 + StoreValueOrder.number($1) } / Double(present.count)
-        if case .int = T._rlmBase { return convert(.int(Int64(mean.rounded(.towardZero)))) }
-        return convert(.double(mean))
+        return average(mean: .double(present.reduce(0.0) { $0 + StoreValueOrder.number($1) } / Double(present.count)))
+    }
+
+    /// An average SQLite computed (`.null` when there was no value), as `T`: integers
+    /// truncated toward zero, as Realm does.
+    static func average<T: RealmCollectionValue>(mean: StoreValue) -> T? {
+        if mean.isNull { return nil }
+        let value = StoreValueOrder.number(mean)
+        switch T._rlmBase {
+        case .int: return convert(.int(Int64(value.rounded(.towardZero))))
+        case .decimal128: return convert(.string(Decimal(value).description))
+        default: return convert(.double(value))
+        }
     }
 
     private static func total(_ values: [StoreValue], for base: BaseType) -> StoreValue {

@@ -8,8 +8,13 @@ import RealmSchema
 ///
 ///     @Persisted(originProperty: "dogs") var owners: LinkingObjects<Person>
 public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyElements {
+    public typealias Iterator = RealmCollectionIterator<Element>
+    public typealias SubSequence = Slice<LinkingObjects<Element>>
+    public typealias Indices = Range<Int>
+
     let managed: ManagedCollection?
     private var cache = ElementCache<[Element]>()
+    private var objectQuery: _ObjectQuery?
 
     init(managed: ManagedCollection?) {
         self.managed = managed
@@ -22,6 +27,14 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
 
     public var _rlmElements: [Element] {
         managed?.elements(&cache) ?? []
+    }
+
+    /// Managed linking objects are read in SQL: the origin objects whose link (or collection
+    /// of links) holds the owner.
+    public var _rlmQuery: _ObjectQuery? {
+        guard let managed else { return nil }
+        guard case .linkingObjects(_, let origin) = managed.owner.info.property(named: managed.property)?.type.base else { return nil }
+        return managed.query(&objectQuery, for: Element.self) { owner, _ in .linkingObjects(target: owner, property: origin) }
     }
 }
 

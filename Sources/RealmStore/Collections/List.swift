@@ -10,9 +10,14 @@ import RealmSchema
 ///     person.dogs.append(Dog(value: ["name": "Rex"]))
 ///     person.dogs.move(from: 0, to: 1)
 public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyElements {
+    public typealias Iterator = RealmCollectionIterator<Element>
+    public typealias SubSequence = Slice<List<Element>>
+    public typealias Indices = Range<Int>
+
     var storage: [Element] = []
     let managed: ManagedCollection?
     private var cache = ElementCache<[Element]>()
+    private var objectQuery: _ObjectQuery?
 
     /// An empty, unmanaged list.
     public init() {
@@ -37,9 +42,18 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         managed?.elements(&cache) ?? storage
     }
 
+    /// A managed list of objects is read in SQL: its table joined to the objects', by `pos`.
+    public var _rlmQuery: _ObjectQuery? {
+        guard let managed else { return nil }
+        return managed.query(&objectQuery, for: Element.self) { .list(owner: $0, property: $1) }
+    }
+
     /// The element at `position`; setting replaces it (an embedded element is deleted).
     public subscript(position: Int) -> Element {
-        get { _rlmElements[position] }
+        get {
+            if let query = _rlmQuery { return query.object(at: position) as! Element }
+            return _rlmElements[position]
+        }
         set {
             guard let managed else {
                 storage[position] = newValue

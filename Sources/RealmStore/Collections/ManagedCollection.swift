@@ -13,7 +13,28 @@ struct ManagedCollection {
         property = object.info.properties[index].name
     }
 
+    init(owner: _ObjectState, property: String) {
+        self.owner = owner
+        self.property = property
+    }
+
     var realm: Realm { owner.realm }
+
+    /// The same collection in the frozen snapshot of its Realm's current version (traps
+    /// inside a write or when the owner is invalidated).
+    func frozen() -> ManagedCollection {
+        if realm.isFrozen { return self }
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        return ManagedCollection(owner: realm.core.frozen().object(owner.key)._state!, property: property)
+    }
+
+    /// The live collection of a frozen one in the calling thread's Realm, nil when its owner
+    /// was deleted since (a new object given its key is not it, see `RealmCore.existing`).
+    func thawed() -> ManagedCollection? {
+        guard realm.isFrozen else { return self }
+        guard let state = realm.thaw().core.existing(owner.key, primaryKey: owner.primaryKeyValue())?._state else { return nil }
+        return ManagedCollection(owner: state, property: property)
+    }
     var isInvalidated: Bool { owner.isInvalidated }
 
     /// The stored value of the property (`.list` or `.dictionary`); traps when invalidated.
@@ -35,6 +56,19 @@ struct ManagedCollection {
                 return values.map { Element._rlmFromStore($0, realm) }
             }
         }
+    }
+
+    /// The SQL query reading the collection when its elements are objects (`base` from the
+    /// owner's key and the property), kept in `cache`; nil for primitive values. Traps when
+    /// the owner is invalidated.
+    func query<Element: RealmCollectionValue>(_ cache: inout _ObjectQuery?, for element: Element.Type,
+                                              _ base: (ObjectKey, String) -> ResultsQuery.Base) -> _ObjectQuery? {
+        guard case .object(let className) = Element._rlmBase else { return nil }
+        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if let cache { return cache }
+        let query = _ObjectQuery(realm: realm, className: className, base: base(owner.key, property))
+        cache = query
+        return query
     }
 
     /// Empties the collection (`empty` is the property's empty input); traps with `outside`
@@ -73,9 +107,14 @@ struct ElementCache<Value> {
     private var value: Value?
     private var generation = -1
 
-    mutating func get(_ realm: Realm, _ load: () -> Value) -> Value {
+    /// Whether the cached value is from the Realm's current version.
+    func isCurrent(_ realm: Realm) -> Bool {
+        value != nil && generation == realm.core.generation
+    }
+
+    mutating func get(_ realm: Realm, _ load: () throws -> Value) rethrows -> Value {
         if let value, generation == realm.core.generation { return value }
-        let loaded = load()
+        let loaded = try load()
         value = loaded
         generation = realm.core.generation
         return loaded

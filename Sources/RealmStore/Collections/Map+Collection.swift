@@ -52,7 +52,11 @@ extension Map {
     /// The values sorted by several properties.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Value> where S.Element == SortDescriptor {
         let descriptors = Array(descriptors)
-        return Results(realm: realm, description: "Map") { KeyPaths.sort(self.values, descriptors) }
+        if let query = valuesQuery {
+            return Results(query: query.sorted(descriptors), description: "Map")
+        }
+        let rebind = { (freeze: Bool) in (freeze ? self.freeze() : self.thaw())?.sorted(by: descriptors) }
+        return Results(realm: realm, description: "Map", rebind: rebind) { KeyPaths.sort(self.values, descriptors) }
     }
 
     /// The smallest value of a property of the values, or nil when empty.

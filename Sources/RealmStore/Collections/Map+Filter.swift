@@ -12,10 +12,21 @@ extension Map {
     ///     let adults = person.petsByName.filter("age >= %@", 2)
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Value> {
         let arguments = QueryArguments.storeValues(args)
+        if let query = valuesQuery {
+            return Results(query: query.filtered(predicateFormat, arguments), description: "Map<\(Key.self), \(Value.self)>")
+        }
         _ = matchingValues(predicateFormat, arguments)
         return Results(realm: realm, description: "Map<\(Key.self), \(Value.self)>") {
             self.matchingValues(predicateFormat, arguments)
         }
+    }
+
+    /// The values of a managed map of objects as an SQL query (its table joined to the
+    /// objects', in key order); nil for other maps.
+    var valuesQuery: _ObjectQuery? {
+        guard let managed else { return nil }
+        var cache: _ObjectQuery?
+        return managed.query(&cache, for: Value.self) { .mapValues(owner: $0, property: $1) }
     }
 
     /// The values that are managed objects matching the query (traps on a bad query or an

@@ -9,9 +9,14 @@ import RealmSchema
 ///     dog.citiesVisited.insert("Boston")
 ///     dog.citiesVisited.contains("Boston")    // true
 public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _AnyElements {
+    public typealias Iterator = RealmCollectionIterator<Element>
+    public typealias SubSequence = Slice<MutableSet<Element>>
+    public typealias Indices = Range<Int>
+
     var storage: [Element] = []
     let managed: ManagedCollection?
     private var cache = ElementCache<[Element]>()
+    private var objectQuery: _ObjectQuery?
 
     /// An empty, unmanaged set.
     public init() {
@@ -34,6 +39,12 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
 
     public var _rlmElements: [Element] {
         managed?.elements(&cache) ?? storage
+    }
+
+    /// A managed set of objects is read in SQL: its table joined to the objects'.
+    public var _rlmQuery: _ObjectQuery? {
+        guard let managed else { return nil }
+        return managed.query(&objectQuery, for: Element.self) { .set(owner: $0, property: $1) }
     }
 
     private static func has(_ elements: [Element], _ element: Element) -> Bool {

@@ -5,6 +5,9 @@ import RealmEngine
 extension RealmCollection where Element: ObjectBase {
     /// The elements matching `predicateFormat`, live: re-evaluated after the Realm changes.
     /// Without `SORT`/`DISTINCT`/`LIMIT` the collection's order (and a List's repeats) is kept.
+    /// The query is parsed and type-checked now (a bad one traps here with its located
+    /// message); on a managed collection it adds to the collection's SQL (one `WHERE` for
+    /// chained filters, a List or MutableSet restricted by a join on its table).
     ///
     /// For example:
     ///
@@ -12,6 +15,9 @@ extension RealmCollection where Element: ObjectBase {
     ///     let first = person.dogs.filter("age > 1 SORT(age DESC) LIMIT(1)").first
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
         let arguments = QueryArguments.storeValues(args)
+        if let query = _rlmQuery {
+            return Results(query: query.filtered(predicateFormat, arguments), description: _rlmTypeName)
+        }
         _ = matchingElements(predicateFormat, arguments)
         return Results(realm: realm, description: _rlmTypeName) {
             self.matchingElements(predicateFormat, arguments)
@@ -25,11 +31,38 @@ extension RealmCollection where Element: ObjectBase {
     ///     let index = person.dogs.index(matching: "name == %@", "Rex")
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
         let arguments = QueryArguments.storeValues(args)
+        if let query = _rlmQuery {
+            let matched = Set(query.filtered(predicateFormat, arguments).keys)
+            return query.keys.firstIndex { matched.contains($0) }
+        }
         let matched = Set(matchingElements(predicateFormat, arguments).compactMap { $0._state?.key })
         return _rlmElements.firstIndex { $0._state.map { matched.contains($0.key) } ?? false }
     }
 
-    /// The matching elements; traps with the query's located message for a bad query, as
+    /// The elements with only one of each combination of values at `keyPaths` (the first in
+    /// the collection's order), as Realm Swift's `distinct(by:)`; in SQL for a managed
+    /// collection.
+    ///
+    /// For example:
+    ///
+    ///     let oneOfEachAge = realm.objects(Dog.self).distinct(by: ["age"])
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
+        let keyPaths = Array(keyPaths)
+        if let query = _rlmQuery {
+            return Results(query: query.distinct(keyPaths), description: _rlmTypeName)
+        }
+        return Results(realm: realm, description: _rlmTypeName) {
+            var seen: [[StoreValue]] = []
+            return self._rlmElements.filter { element in
+                let values = keyPaths.map { KeyPaths.value(of: element, path: $0).flatMap(AnyValues.storeValue) ?? .null }
+                if seen.contains(values) { return false }
+                seen.append(values)
+                return true
+            }
+        }
+    }
+
+    /// The matching elements of an in-memory collection; traps with the query's located message for a bad query, as
     /// Realm Swift raises an exception.
     func matchingElements(_ predicate: String, _ arguments: [StoreValue]) -> [Element] {
         let elements = _rlmElements

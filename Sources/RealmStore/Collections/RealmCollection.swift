@@ -5,7 +5,9 @@ import RealmEngine
 /// `AnyRealmCollection`, as in Realm Swift.
 ///
 /// Collections are random-access collections of their current elements; managed ones are
-/// live (they follow later writes) and re-read only after the Realm changed.
+/// live (they follow later writes). A managed collection of objects is lazy: each read
+/// (`count`, `first`, an index, iteration, aggregates, `value(forKey:)`) is one SQL statement
+/// over the store (`_rlmQuery`); other collections work on their elements in memory.
 ///
 /// For example:
 ///
@@ -16,16 +18,66 @@ where Element: RealmCollectionValue, Index == Int {
     var realm: Realm? { get }
     /// Whether the collection can no longer be read (its owner was deleted or the Realm invalidated).
     var isInvalidated: Bool { get }
-    /// The current elements.
+    /// The SQL query reading a managed collection of objects, or nil when the collection is
+    /// read from its elements in memory (unmanaged collections, primitive values).
+    var _rlmQuery: _ObjectQuery? { get }
+    /// The current elements, all in memory (for collections without `_rlmQuery`, and for the
+    /// few operations that need every element).
     var _rlmElements: [Element] { get }
     /// `List<string>`, `Results<Dog>` …, for descriptions.
     var _rlmTypeName: String { get }
+    /// The collection in a frozen snapshot of its Realm's current version (`self` when
+    /// already frozen); see RealmCollection+Frozen.swift.
+    func freeze() -> Self
+    /// The live collection of a frozen one in the calling thread's Realm (nil when its owner
+    /// was deleted since); `self` when not frozen.
+    func thaw() -> Self?
 }
 
 extension RealmCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { _rlmElements.count }
-    public subscript(position: Int) -> Element { _rlmElements[position] }
+    /// The end of the key snapshot (taken again after a write) for a managed collection of objects.
+    public var endIndex: Int { _rlmQuery?.keys.count ?? _rlmElements.count }
+
+    /// The number of elements (`SELECT count(*)` for a managed collection of objects).
+    public var count: Int { _rlmQuery?.count ?? _rlmElements.count }
+
+    /// Whether there is no element (reading at most one row).
+    public var isEmpty: Bool {
+        guard let query = _rlmQuery else { return _rlmElements.isEmpty }
+        return query.end(last: false) == nil
+    }
+
+    /// The first element (one row, `LIMIT 1`), or nil when empty.
+    public var first: Element? {
+        guard let query = _rlmQuery else { return _rlmElements.first }
+        return query.end(last: false).map { $0 as! Element }
+    }
+
+    /// The last element (one row, the order reversed), or nil when empty.
+    public var last: Element? {
+        guard let query = _rlmQuery else { return _rlmElements.last }
+        return query.end(last: true).map { $0 as! Element }
+    }
+
+    /// The element at `position` (from the key snapshot for a managed collection of objects).
+    public subscript(position: Int) -> Element {
+        guard let query = _rlmQuery else { return _rlmElements[position] }
+        return query.object(at: position) as! Element
+    }
+
+    public func makeIterator() -> RealmCollectionIterator<Element> {
+        RealmCollectionIterator(_rlmQuery, elements: _rlmElements)
+    }
+
+    /// The elements transformed, in order, by one pass of the iterator (one statement for a
+    /// managed collection of objects).
+    public func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
+        var result: [T] = []
+        var iterator = makeIterator()
+        while let element = iterator.next() { result.append(try transform(element)) }
+        return result
+    }
 
     /// Realm's description: `List<string> (\n\t[0] a\n)`.
     public var description: String {
@@ -38,6 +90,9 @@ extension RealmCollection {
 
     /// The position of `object` in the collection, or nil.
     public func index(of object: Element) -> Int? {
+        if let query = _rlmQuery {
+            return (object as? ObjectBase).flatMap(query.index(of:))
+        }
         let target = object._rlmStoreValue
         if let object = object as? ObjectBase, object._state == nil {
             return _rlmElements.firstIndex { ($0 as? ObjectBase) === object }
@@ -48,28 +103,34 @@ extension RealmCollection {
     /// The position of the first element matching `isIncluded`, or nil (for a query string,
     /// see `index(matching:_:)` on collections of objects).
     public func index(matching isIncluded: (Element) throws -> Bool) rethrows -> Int? {
-        try _rlmElements.firstIndex(where: isIncluded)
+        var position = 0
+        for element in self {
+            if try isIncluded(element) { return position }
+            position += 1
+        }
+        return nil
     }
 
     /// The elements at `indexes`.
     public func objects(at indexes: IndexSet) -> [Element] {
-        let elements = _rlmElements
-        return indexes.map { elements[$0] }
+        indexes.map { self[$0] }
     }
 
-    /// `value(forKey:)` of every element, in order.
+    /// `value(forKey:)` of every element, in order (one statement reading the column for a
+    /// managed collection of objects and a property stored in a column).
     public func value(forKey key: String) -> [Any?] {
-        _rlmElements.map { KeyPaths.value(of: $0, path: key) }
+        value(forKeyPath: key)
     }
 
     /// `value(forKeyPath:)` of every element (dotted paths follow links).
     public func value(forKeyPath keyPath: String) -> [Any?] {
-        _rlmElements.map { KeyPaths.value(of: $0, path: keyPath) }
+        if let query = _rlmQuery, let values = KeyPaths.columnValues(query, keyPath) { return values }
+        return map { KeyPaths.value(of: $0, path: keyPath) }
     }
 
     /// Sets `key` on every element (objects only; in a write transaction when managed).
     public func setValue(_ value: Any?, forKey key: String) {
-        for element in _rlmElements {
+        for element in self {
             (element as? ObjectBase)?.setValue(value, forKey: key)
         }
     }
@@ -82,7 +143,11 @@ extension RealmCollection {
     /// The elements sorted by several properties, the first descriptor first.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         let descriptors = Array(descriptors)
-        return Results(realm: realm, description: _rlmTypeName) {
+        if let query = _rlmQuery {
+            return Results(query: query.sorted(descriptors), description: _rlmTypeName)
+        }
+        let rebind = { (freeze: Bool) in (freeze ? self.freeze() : self.thaw())?.sorted(by: descriptors) }
+        return Results(realm: realm, description: _rlmTypeName, rebind: rebind) {
             KeyPaths.sort(self._rlmElements, descriptors)
         }
     }
@@ -91,38 +156,4 @@ extension RealmCollection {
     public func sorted(ascending: Bool = true) -> Results<Element> {
         sorted(by: [SortDescriptor(keyPath: "self", ascending: ascending)])
     }
-
-    /// The smallest value of a property, or nil when the collection is empty.
-    public func min<T: MinMaxType>(ofProperty property: String) -> T? {
-        Aggregates.extreme(value(forKeyPath: property), smallest: true)
-    }
-
-    /// The largest value of a property, or nil when the collection is empty.
-    public func max<T: MinMaxType>(ofProperty property: String) -> T? {
-        Aggregates.extreme(value(forKeyPath: property), smallest: false)
-    }
-
-    /// The sum of a property (0 when empty).
-    public func sum<T: AddableType>(ofProperty property: String) -> T {
-        Aggregates.sum(value(forKeyPath: property))
-    }
-
-    /// The average of a property, or nil when the collection is empty.
-    public func average<T: AddableType>(ofProperty property: String) -> T? {
-        Aggregates.average(value(forKeyPath: property))
-    }
-}
-
-extension RealmCollection where Element: MinMaxType {
-    /// The smallest element, or nil when empty (nulls are ignored).
-    public func min() -> Element? { Aggregates.extreme(_rlmElements.map { $0 as Any? }, smallest: true) }
-    /// The largest element, or nil when empty (nulls are ignored).
-    public func max() -> Element? { Aggregates.extreme(_rlmElements.map { $0 as Any? }, smallest: false) }
-}
-
-extension RealmCollection where Element: AddableType {
-    /// The sum of the elements (0 when empty).
-    public func sum() -> Element { Aggregates.sum(_rlmElements.map { $0 as Any? }) }
-    /// The average of the elements, or nil when empty.
-    public func average<T: AddableType>() -> T? { Aggregates.average(_rlmElements.map { $0 as Any? }) }
 }

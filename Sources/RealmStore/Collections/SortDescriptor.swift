@@ -33,6 +33,14 @@ enum KeyPaths {
         return current.flatMap(AnyValues.unwrap)
     }
 
+    /// The values of a property stored in a column of the query's class, read by one
+    /// statement; nil for other key paths (links, collections, mixed values, dotted paths).
+    static func columnValues(_ query: _ObjectQuery, _ key: String) -> [Any?]? {
+        guard !key.contains("."), let property = query.realm.core.typeInfo(named: query.className).property(named: key),
+              !property.isCollection, !property.needsLinks, let values = query.values(key) else { return nil }
+        return values.map { property.accessor.value(fromStore: $0, query.realm).flatMap(ObjectValues.unwrap) }
+    }
+
     /// `elements` sorted by the descriptors (stable; nulls first when ascending).
     static func sort<Element>(_ elements: [Element], _ descriptors: [SortDescriptor]) -> [Element] {
         let keyed = elements.enumerated().map { index, element in

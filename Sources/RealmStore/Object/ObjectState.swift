@@ -42,11 +42,17 @@ public final class _ObjectState {
     private func loadRow(_ store: Store) {
         if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
         do {
-            row = try store.singleValues(key, names: info.properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name })
+            row = try store.singleValues(key, names: info.rowNames)
             rowGeneration = realm.core.generation
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
+    }
+
+    /// Sets the cached row to `values` (read with others by a lazy collection's iterator).
+    func prefill(_ values: [StoreValue]) {
+        row = values
+        rowGeneration = realm.core.generation
     }
 
     /// Writes the property at `index` from the input `make` builds (adopting unmanaged objects).

@@ -85,6 +85,9 @@ final class TypeInfo: @unchecked Sendable {
 
     /// The object types this model links to.
     var linkedTypes: [ObjectBase.Type] { properties.compactMap { $0.accessor.objectType } }
+    /// The names of the properties an object's row holds, by position (nil: collections and
+    /// linking objects, read apart).
+    var rowNames: [String?] { properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name } }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]

@@ -41,6 +41,8 @@ class PropertyAccessor {
     func propertyType(_ options: PersistedOptions) -> PropertyType { RealmError.trap(RealmError.abstractMethod) }
     /// The linked object type, if any.
     var objectType: ObjectBase.Type? { nil }
+    /// A stored single value of the property as `get` returns it (nil for collections).
+    func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? { nil }
     /// Reads the property of a prototype, which makes the wrapper report its options.
     func discover(_ object: ObjectBase) { _ = get(object) }
     /// Remembers the key path of the property's wrapper (found by `discover`).
@@ -83,6 +85,11 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
     }
 
     override var objectType: ObjectBase.Type? { Value._rlmObjectType }
+
+    override func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? {
+        guard let type = Value.self as? any RealmCollectionValue.Type else { return nil }
+        return type._rlmFromStore(value, realm)
+    }
 }
 
 /// Collects what the wrappers of a prototype report while its properties are read once.

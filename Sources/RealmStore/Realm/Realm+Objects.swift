@@ -110,10 +110,7 @@ extension Realm {
     ///     dogs.count
     public func objects<T: Object>(_ type: T.Type) -> Results<T> {
         let info = typeInfo(type)
-        let core = self.core
-        return Results(realm: self, description: info.className) {
-            try core.read { try $0.objects(info.className) }.map { core.object($0) as! T }
-        }
+        return Results(query: _ObjectQuery(realm: self, className: info.className), description: info.className)
     }
 
     /// The object with this primary key, or nil.

@@ -53,6 +53,8 @@ public enum RealmError {
     static var frozenTransaction: String { StoreError.frozenTransaction.message }
     static let frozenAutorefresh = "Auto-refresh cannot be enabled for frozen Realms."
     static let freezeInWrite = "Cannot freeze a Realm, object or collection during a write transaction."
+    static let referenceToValueResults = "Cannot construct reference to Results of primitive values; pass the values themselves"
+    static let freezeUnmanagedCollection = "This method may only be called on managed collections (added to a Realm); unmanaged ones can be passed across threads directly."
     static let freezeUnmanaged = "Unmanaged objects cannot be frozen or thawed; they can be passed across threads directly."
     static let referenceToUnmanaged = "Cannot construct reference to unmanaged object, which can be passed across threads directly"
     static let referenceToInvalidated = "Cannot construct reference to invalidated object"
@@ -62,6 +64,10 @@ public enum RealmError {
     static var invalidatedObject: String { StoreError.invalidatedObject.message }
     static let invalidatedResults = "Access to invalidated Results objects"
     static let unmanagedCollectionQuery = "This method may only be called on managed collections (added to a Realm)"
+
+    static func indexOutOfBounds(_ index: Int, _ count: Int) -> String {
+        "Index \(index) is out of bounds (must be less than \(count))."
+    }
 
     static func unknownClass(_ className: String) -> String {
         StoreError.unknownClass(className).message
