@@ -35,6 +35,20 @@ import Testing
         #expect(try !reader.refresh())
     }
 
+    @Test func aPinnedStoreCheckpointsTheLogAndReadsTheNewestVersionAfter() throws {
+        let store = try Store.temporary(directory)
+        let writer = try Store.temporary(directory)
+        try store.pinVersions()
+        try store.write { try store.create("Item", value: item("A")) }
+        try writer.write { try writer.create("Item", value: item("B")) }
+        #expect(try store.count("Item") == 1)
+        try store.checkpoint()
+        let log = (try? FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int) ?? 0
+        #expect(log == 0)
+        #expect(store.isPinningVersions && !store.connection.isAutocommit)
+        #expect(try store.count("Item") == 2)
+    }
+
     @Test func aStoreNotPinningReadsTheNewestStateAsBefore() throws {
         let reader = try Store.temporary(directory)
         let writer = try Store.temporary(directory)

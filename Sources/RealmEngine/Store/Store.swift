@@ -278,8 +278,16 @@ public final class Store {
         try connection.scalarText("PRAGMA integrity_check") ?? ""
     }
 
-    /// Writes the WAL into the main file (e.g. before copying the file elsewhere).
+    /// Writes the WAL into the main file (e.g. before copying the file elsewhere). A store
+    /// pinning a version first lets go of its read transaction, which would hold the log's
+    /// frames, and then reads the newest version, as `refresh()` does.
     public func checkpoint() throws {
+        guard readIsOpen, !frozen, !inWriteTransaction else {
+            return try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        try leaveSharedConnection()
+        try endRead()
+        defer { try? startRead() }
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }
