@@ -36,7 +36,7 @@ extension Realm {
     }
 
     /// `beginWrite`, throwing the store's errors (a write lock waited for too long).
-    private func begin() throws {
+    func begin() throws {
         if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
         core.verifyThread()
         try core.store.beginWrite()

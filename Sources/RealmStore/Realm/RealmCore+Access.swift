@@ -18,9 +18,14 @@ extension RealmCore {
         return try store.serialized { try body(store) }
     }
 
-    /// Traps with Realm's message unless called on the thread of this live Realm.
+    /// Traps with Realm's message unless called on the thread of this live Realm; an actor's
+    /// Realm traps unless called on its actor (Swift's `preconditionIsolated`, as Realm does).
     @inline(__always)
     func verifyThread() {
-        if pthread_equal(thread, pthread_self()) == 0 { RealmError.trap(RealmError.wrongThread) }
+        if isActorConfined {
+            verifyActor()
+        } else if pthread_equal(thread, pthread_self()) == 0 {
+            RealmError.trap(RealmError.wrongThread)
+        }
     }
 }

@@ -46,21 +46,41 @@ extension RealmCore {
 /// Moves a live core to the newest version at the next turn of its thread's run loop, when
 /// another thread's instance of the same file committed (Realm's autorefresh): a timer added
 /// to that run loop (adding one is safe from any thread and wakes the loop). At most one is
-/// pending; where the run loop never turns, only `refresh()` or a write moves the core.
+/// pending; where the run loop never turns, only `refresh()` or a write moves the core. An
+/// actor's core is refreshed by a job enqueued on its actor instead.
 final class CommitAnnouncer: @unchecked Sendable {
-    /// The core's thread's run loop (`RunLoop.add` may be called from any thread).
-    private let runLoop = RunLoop.current
+    /// The core's thread's run loop (`RunLoop.add` may be called from any thread); nil for an
+    /// actor's core.
+    private let runLoop: RunLoop?
+    /// The actor of an actor's core.
+    private weak var actor: (any Actor)?
     private let pending = Atomic<Bool>(false)
-    /// Read only on the core's thread, in the timer's block.
+    /// Read only on the core's thread (or actor), in the timer's block.
     weak var core: RealmCore?
 
-    /// Schedules a refresh of the core on its thread (once until it has run).
+    init(actor: (any Actor)?) {
+        self.actor = actor
+        self.runLoop = actor == nil ? RunLoop.current : nil
+    }
+
+    /// Schedules a refresh of the core on its thread or actor (once until it has run).
     func post() {
         guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        let timer = Timer(timeInterval: 0, repeats: false) { [self] _ in
-            pending.store(false, ordering: .releasing)
-            core?.refreshAutomatically()
+        schedule { [self] in fire() }
+    }
+
+    /// Runs `body` at the next turn of the core's run loop, or as a job of its actor.
+    func schedule(_ body: @escaping @Sendable () -> Void) {
+        guard let runLoop else {
+            guard let actor else { return }
+            Task { await RealmCore.perform(on: actor, body) }
+            return
         }
-        runLoop.add(timer, forMode: .default)
+        runLoop.add(Timer(timeInterval: 0, repeats: false) { _ in body() }, forMode: .default)
+    }
+
+    private func fire() {
+        pending.store(false, ordering: .releasing)
+        core?.refreshAutomatically()
     }
 }

@@ -12,8 +12,12 @@ import RealmSchema
 final class RealmCore: @unchecked Sendable {
     let configuration: Realm.Configuration
     let store: Store
-    /// The thread of a live core.
+    /// The thread of a live core (meaningless for an actor's core).
     let thread: pthread_t
+    /// Whether a live core is confined to an actor rather than a thread (RealmCore+Actor).
+    let isActorConfined: Bool
+    /// The actor of an actor-confined core (weak: the actor usually holds its Realm).
+    weak var actor: (any Actor)?
     /// Whether this is a frozen snapshot (RealmCore+Versions).
     let isFrozen: Bool
     /// Whether the core moves to the newest version when its thread's run loop turns after
@@ -23,6 +27,8 @@ final class RealmCore: @unchecked Sendable {
     var frozenCores: [UInt64: Weak] = [:]
     /// Where other threads' commits are announced to a live core.
     let announcer: CommitAnnouncer?
+    /// The queued asynchronous write transactions of a live core (Realm+AsyncWrite).
+    let asyncWrites = AsyncWrites()
     /// Model types by class name.
     private(set) var types: [String: TypeInfo] = [:]
     /// The same by Swift type, for the hot paths.
@@ -36,21 +42,24 @@ final class RealmCore: @unchecked Sendable {
     /// Whether the open write transaction added models to the store.
     var addedModelsInWrite = false
 
-    init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool) {
+    init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool, actor: (any Actor)? = nil) {
         self.configuration = configuration
         self.store = store
         self.thread = pthread_self()
+        self.isActorConfined = actor != nil
+        self.actor = actor
         self.isFrozen = frozen
         self.autorefresh = !frozen
-        self.announcer = frozen ? nil : CommitAnnouncer()
+        self.announcer = frozen ? nil : CommitAnnouncer(actor: actor)
         for info in types { self.types[info.className] = info }
         announcer?.core = self
     }
 
-    /// The open live cores, by file and thread.
+    /// The open live cores, by file and thread (or actor).
     private struct OpenKey: Hashable {
         let path: String
         let thread: pthread_t
+        let actor: ObjectIdentifier?
     }
 
     private static let lock = NSLock()
@@ -78,10 +87,11 @@ final class RealmCore: @unchecked Sendable {
         if usedTypes.updateValue(type, forKey: name) == nil { usedOrder.append(name) }
     }
 
-    /// The calling thread's open core of the configuration's file, or a newly opened one.
-    static func open(_ configuration: Realm.Configuration) throws -> RealmCore {
+    /// The calling thread's open core of the configuration's file, or a newly opened one; with
+    /// `actor` (called on it), the actor's core instead.
+    static func open(_ configuration: Realm.Configuration, actor: (any Actor)? = nil) throws -> RealmCore {
         let path = configuration.path
-        let key = OpenKey(path: path, thread: pthread_self())
+        let key = OpenKey(path: path, thread: actor == nil ? pthread_self() : 0, actor: actor.map { ObjectIdentifier($0) })
         lock.lock()
         let cached = open[key]?.core
         let used = usedOrder.map { usedTypes[$0]! }
@@ -99,7 +109,7 @@ final class RealmCore: @unchecked Sendable {
         }
         let store = try Store(path: path, schema: schema, migration: migration)
         try store.pinVersions()
-        let core = RealmCore(configuration: configuration, store: store, types: infos, frozen: false)
+        let core = RealmCore(configuration: configuration, store: store, types: infos, frozen: false, actor: actor)
         lock.lock()
         open = open.filter { $0.value.core != nil }
         open[key] = Weak(core)
@@ -107,13 +117,12 @@ final class RealmCore: @unchecked Sendable {
         return core
     }
 
-    /// Tells the live cores of the same file on other threads that this one committed.
+    /// Tells the live cores of the same file on other threads (and actors) that this one committed.
     func announceCommit() {
         let path = configuration.path
-        let thread = self.thread
         RealmCore.lock.lock()
         let others = RealmCore.open.compactMap { key, entry in
-            key.path == path && pthread_equal(key.thread, thread) == 0 && entry.core != nil ? entry.announcer : nil
+            key.path == path && entry.core.map { $0 !== self } ?? false ? entry.announcer : nil
         }
         RealmCore.lock.unlock()
         for announcer in others { announcer.post() }

@@ -49,6 +49,8 @@ public enum RealmError {
 
     // Threads and frozen snapshots (Realm's words, except `freezeInWrite`).
     static let wrongThread = "Realm accessed from incorrect thread."
+    static let asyncWriteNeedsActor = "asyncWrite() can only be called on main thread or actor-isolated Realms"
+    static let asyncRefreshNeedsActor = "asyncRefresh() can only be called on main thread or actor-isolated Realms"
     static let frozenObject = "Attempting to modify a frozen object - call thaw on the Object instance first."
     static var frozenTransaction: String { StoreError.frozenTransaction.message }
     static let frozenAutorefresh = "Auto-refresh cannot be enabled for frozen Realms."
