@@ -35,6 +35,8 @@ final class RealmCore: @unchecked Sendable {
     var pendingError: (any Error)?
     /// Whether the open write transaction added models to the store.
     var addedModelsInWrite = false
+    /// The change notifications registered with this live core (Notifications/).
+    lazy var notifier = Notifier()
 
     init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool) {
         self.configuration = configuration
@@ -107,16 +109,20 @@ final class RealmCore: @unchecked Sendable {
         return core
     }
 
-    /// Tells the live cores of the same file on other threads that this one committed.
+    /// Tells the live cores of the same file on other threads, and observers on queues, that
+    /// this one committed.
     func announceCommit() {
-        let path = configuration.path
-        let thread = self.thread
-        RealmCore.lock.lock()
-        let others = RealmCore.open.compactMap { key, entry in
-            key.path == path && pthread_equal(key.thread, thread) == 0 && entry.core != nil ? entry.announcer : nil
+        for announcer in RealmCore.announcers(of: configuration.path, except: thread) { announcer.post() }
+        QueueObservation.announce(path: configuration.path)
+    }
+
+    /// The announcers of the open live cores of a file (but the one of `thread`).
+    static func announcers(of path: String, except thread: pthread_t?) -> [CommitAnnouncer] {
+        lock.lock()
+        defer { lock.unlock() }
+        return open.compactMap { key, entry in
+            key.path == path && (thread.map { pthread_equal(key.thread, $0) == 0 } ?? true) && entry.core != nil ? entry.announcer : nil
         }
-        RealmCore.lock.unlock()
-        for announcer in others { announcer.post() }
     }
 
     /// `types` and every type they link to, in first-seen order.
