@@ -47,6 +47,8 @@ class PropertyAccessor {
     func discover(_ object: ObjectBase) { _ = get(object) }
     /// Remembers the key path of the property's wrapper (found by `discover`).
     func useStorage(_ storage: AnyKeyPath) {}
+    /// The model's key path of the property (`\Dog.name`), for `observe(keyPaths:)`.
+    var anyKeyPath: AnyKeyPath? { nil }
 }
 
 final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: PropertyAccessor {
@@ -57,6 +59,8 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
     init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) {
         self.keyPath = keyPath
     }
+
+    override var anyKeyPath: AnyKeyPath? { keyPath }
 
     override func useStorage(_ storage: AnyKeyPath) {
         self.storage = storage as? ReferenceWritableKeyPath<Root, Persisted<Value>>

@@ -2,16 +2,19 @@ import RealmEngine
 
 extension Realm {
     /// Runs `block` in a write transaction and commits it; when `block` throws, or an
-    /// operation in it failed, the transaction is rolled back and the error thrown.
+    /// operation in it failed, the transaction is rolled back and the error thrown. The
+    /// observations of `tokens` do not hear of this write (their next notification starts
+    /// after it), as in Realm.
     ///
     /// For example:
     ///
     ///     try realm.write { realm.add(dog) }
+    ///     try realm.write(withoutNotifying: [token]) { dog.name = "Rex" }
     ///
     /// Waits while another thread or process writes the file, and throws the store's busy
     /// error (naming the file) when that lasts longer than 10 seconds.
     @discardableResult
-    public func write<Result>(_ block: () throws -> Result) throws -> Result {
+    public func write<Result>(withoutNotifying tokens: [NotificationToken] = [], _ block: () throws -> Result) throws -> Result {
         if isInWriteTransaction { beginWrite() }  // traps with Realm's message, as Realm does
         try begin()
         let result: Result
@@ -21,7 +24,7 @@ extension Realm {
             if isInWriteTransaction { cancelWrite() }
             throw error
         }
-        if isInWriteTransaction { try commitWrite() }
+        if isInWriteTransaction { try commitWrite(withoutNotifying: tokens) }
         return result
     }
 
@@ -39,6 +42,8 @@ extension Realm {
     func begin() throws {
         if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
         core.verifyThread()
+        // Deliver what other commits changed before this write, as Realm does.
+        if !core.notifier.isEmpty && !isInWriteTransaction { _ = core.refresh(initial: false) }
         try core.store.beginWrite()
         core.pendingError = nil
         core.addedModelsInWrite = false
@@ -46,8 +51,8 @@ extension Realm {
     }
 
     /// Commits the write transaction, or rolls it back and throws the first error of an
-    /// operation in it.
-    public func commitWrite() throws {
+    /// operation in it; the observations of `tokens` do not hear of it (see `write`).
+    public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
         core.verifyThread()
         if let error = core.pendingError {
             cancelWrite()
@@ -56,6 +61,7 @@ extension Realm {
         try core.store.commitWrite()
         core.addedModelsInWrite = false
         core.didChange()
+        core.notifier.didCommit(core, skipping: tokens)
         core.announceCommit()
     }
 

@@ -3,8 +3,10 @@ import RealmEngine
 import Synchronization
 
 extension RealmCore {
-    /// Moves a live core to the newest version; returns whether the version changed.
-    func refresh() -> Bool {
+    /// Moves a live core to the newest version and delivers notifications; returns whether the
+    /// version changed. With `initial` false, observers waiting for their initial notification
+    /// keep waiting for the run loop (the start of a write).
+    func refresh(initial: Bool = true) -> Bool {
         if isFrozen { return false }
         verifyThread()
         if store.isInWriteTransaction { return false }
@@ -14,13 +16,18 @@ extension RealmCore {
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
-        if changed { didChange() }
+        if changed {
+            didChange()
+            notifier.didRefresh(initial: initial)
+        }
         return changed
     }
 
-    /// Refreshes when `autorefresh` is on (run by `CommitAnnouncer` on the core's thread).
+    /// Refreshes when `autorefresh` is on (run by `CommitAnnouncer` on the core's thread);
+    /// with it off, Realm observers hear `.refreshRequired`.
     func refreshAutomatically() {
-        guard autorefresh, !isFrozen, !store.isInWriteTransaction else { return }
+        guard !isFrozen, !store.isInWriteTransaction else { return }
+        guard autorefresh else { return notifier.refreshRequired() }
         _ = refresh()
     }
 

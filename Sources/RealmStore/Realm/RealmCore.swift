@@ -41,6 +41,8 @@ final class RealmCore: @unchecked Sendable {
     var pendingError: (any Error)?
     /// Whether the open write transaction added models to the store.
     var addedModelsInWrite = false
+    /// The change notifications registered with this live core (Notifications/).
+    lazy var notifier = Notifier()
 
     init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool, actor: (any Actor)? = nil) {
         self.configuration = configuration
@@ -117,15 +119,20 @@ final class RealmCore: @unchecked Sendable {
         return core
     }
 
-    /// Tells the live cores of the same file on other threads (and actors) that this one committed.
+    /// Tells the live cores of the same file on other threads (and actors), and observers on
+    /// queues, that this one committed.
     func announceCommit() {
-        let path = configuration.path
-        RealmCore.lock.lock()
-        let others = RealmCore.open.compactMap { key, entry in
-            key.path == path && entry.core.map { $0 !== self } ?? false ? entry.announcer : nil
+        for announcer in RealmCore.announcers(of: configuration.path, except: self) { announcer.post() }
+        QueueObservation.announce(path: configuration.path)
+    }
+
+    /// The announcers of the open live cores of a file (but `core`'s).
+    static func announcers(of path: String, except core: RealmCore?) -> [CommitAnnouncer] {
+        lock.lock()
+        defer { lock.unlock() }
+        return open.compactMap { key, entry in
+            key.path == path && entry.core.map { $0 !== core } ?? false ? entry.announcer : nil
         }
-        RealmCore.lock.unlock()
-        for announcer in others { announcer.post() }
     }
 
     /// `types` and every type they link to, in first-seen order.

@@ -1,0 +1,130 @@
+import Foundation
+import RealmEngine
+
+/// Observations delivered on a serial `DispatchQueue` (`observe(on:)`): the collection passes to
+/// the queue as a `ThreadSafeReference` does (its hand-over), and each delivery opens the
+/// file's Realm on the thread the queue runs on, moves it to the newest version, resolves the
+/// collection there and diffs it against the previous delivery's snapshot. Deliveries are
+/// asked for after `observe`, after every commit of this process (`announce`) and by the
+/// file watcher (commits of other processes).
+enum QueueObservation {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var observers: [String: [Weak]] = [:]
+
+    private final class Weak {
+        weak var observer: QueueCollectionObserverBase?
+        init(_ observer: QueueCollectionObserverBase) { self.observer = observer }
+    }
+
+    static func start<C: RealmCollection>(_ collection: C, core: RealmCore, queue: DispatchQueue, paths: WatchedPaths,
+                                          _ block: @escaping (RealmCollectionChange<C>) -> Void) -> NotificationToken {
+        guard let confined = collection as? any ThreadConfined, C.self is any ThreadConfined.Type else {
+            RealmError.trap(RealmError.observeUnmanaged)
+        }
+        let observer = QueueCollectionObserver<C>(configuration: core.configuration, handover: confined._rlmHandover(),
+                                                  queue: queue, paths: paths, block: block)
+        let path = core.configuration.path
+        lock.lock()
+        observers[path, default: []] = observers[path, default: []].filter { $0.observer != nil } + [Weak(observer)]
+        lock.unlock()
+        FileWatcher.watch(path: path)
+        observer.request()
+        return NotificationToken(observer)
+    }
+
+    /// Asks every queue observer of the file for a delivery.
+    static func announce(path: String) {
+        lock.lock()
+        let live = observers[path]?.compactMap(\.observer) ?? []
+        lock.unlock()
+        for observer in live where !observer.isCancelled { observer.request() }
+    }
+
+    /// Whether any queue observer of the file is alive.
+    static func isObserved(path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return observers[path]?.contains { $0.observer.map { !$0.isCancelled } ?? false } ?? false
+    }
+}
+
+/// The untyped part of a queue observer: asking for a delivery on its queue (requests made
+/// before it runs are coalesced into one).
+class QueueCollectionObserverBase: Observer, @unchecked Sendable {
+    let queue: DispatchQueue
+    let state = NSLock()
+    private var pending = false
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    func request() {
+        state.lock()
+        let schedule = !pending
+        pending = true
+        state.unlock()
+        if schedule { queue.async { self.started() } }
+    }
+
+    private func started() {
+        state.lock()
+        pending = false
+        state.unlock()
+        if !isCancelled { run() }
+    }
+
+    /// One delivery, on the queue.
+    func run() {}
+}
+
+/// A collection observed on a queue (see `QueueObservation`).
+final class QueueCollectionObserver<C: RealmCollection>: QueueCollectionObserverBase, @unchecked Sendable {
+    private let configuration: Realm.Configuration
+    private let handover: any Sendable
+    private let paths: WatchedPaths
+    private let block: (RealmCollectionChange<C>) -> Void
+    private var last: CollectionSnapshot?
+
+    init(configuration: Realm.Configuration, handover: any Sendable, queue: DispatchQueue, paths: WatchedPaths,
+         block: @escaping (RealmCollectionChange<C>) -> Void) {
+        self.configuration = configuration
+        self.handover = handover
+        self.paths = paths
+        self.block = block
+        super.init(queue: queue)
+    }
+
+    private func resolve(in realm: Realm) -> C? {
+        (C.self as? any ThreadConfined.Type)?._rlmResolve(handover, in: realm) as? C
+    }
+
+    override func run() {
+        let realm: Realm
+        do {
+            realm = try Realm(configuration: configuration)
+        } catch {
+            return block(.error(error))
+        }
+        realm.refresh()
+        guard let collection = resolve(in: realm) else { return }
+        let now = CollectionSnapshot(collection, paths)
+        state.lock()
+        let previous = last
+        last = now
+        state.unlock()
+        guard !isCancelled else { return }
+        guard let previous else { return block(.initial(collection)) }
+        let diff = now.changes(since: previous)
+        if diff.isEmpty { return }
+        block(.update(collection, deletions: diff.deletions, insertions: diff.insertions, modifications: diff.modifications))
+    }
+
+    override func skip(_ core: RealmCore) {
+        guard let collection = resolve(in: Realm(core: core)) else { return }
+        let now = CollectionSnapshot(collection, paths)
+        state.lock()
+        if last != nil { last = now }
+        state.unlock()
+    }
+}

@@ -1,0 +1,22 @@
+/// Realm's messages for change notifications.
+extension RealmError {
+    static let observeInWriteTransaction = "Cannot register notification blocks from within write transactions."
+    static let observeFrozen = "Frozen Realms do not change and do not have change notifications."
+    static let observeUnmanaged = "Only collections and objects managed by a Realm support change notifications."
+
+    static func unknownKeyPath(_ keyPath: String, _ className: String) -> String {
+        "Property '\(keyPath)' not found in object of type '\(className)'"
+    }
+
+    static func keyPathNotALink(_ keyPath: String, _ className: String) -> String {
+        "Property '\(keyPath)' of object of type '\(className)' goes on past a property that is not a link"
+    }
+
+    static func keyPathNotAProperty(_ className: String) -> String {
+        "A Swift key path given to observe does not name a persisted property of '\(className)'"
+    }
+}
+
+extension RealmError {
+    static let observeObjectOnQueue = "Observing an object on a dispatch queue is not supported yet; observe it on its thread's run loop."
+}
