@@ -49,7 +49,8 @@ final class Notifier: @unchecked Sendable {
     }
 
     private var entries: [Entry] = []
-    private let runLoop = RunLoop.current
+    /// Runs deliveries on the Realm's thread's run loop, or as jobs of its actor.
+    private let scheduler: CommitAnnouncer?
     private var scheduled = false
     private var delivering = false
 
@@ -69,12 +70,15 @@ final class Notifier: @unchecked Sendable {
     func schedule() {
         guard !scheduled else { return }
         scheduled = true
-        let timer = Timer(timeInterval: 0, repeats: false) { [weak self] _ in
+        scheduler?.schedule { [weak self] in
             guard let self else { return }
             scheduled = false
             deliver()
         }
-        runLoop.add(timer, forMode: .default)
+    }
+
+    init(scheduler: CommitAnnouncer?) {
+        self.scheduler = scheduler
     }
 
     /// Runs every observer's delivery now (not re-entered by a block that refreshes); with

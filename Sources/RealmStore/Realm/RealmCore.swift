@@ -42,7 +42,7 @@ final class RealmCore: @unchecked Sendable {
     /// Whether the open write transaction added models to the store.
     var addedModelsInWrite = false
     /// The change notifications registered with this live core (Notifications/).
-    lazy var notifier = Notifier()
+    lazy var notifier = Notifier(scheduler: announcer)
 
     init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool, actor: (any Actor)? = nil) {
         self.configuration = configuration
