@@ -19,6 +19,9 @@ test: deps
 	$(SWIFT) run --skip-build --package-path Examples/PluginExample PluginExample
 	$(SWIFT) build --package-path Examples/CreateExamples $(SWIFT_FLAGS)
 	$(SWIFT) run --skip-build --package-path Examples/CreateExamples CreateExamples
+	$(SWIFT) build --package-path Examples/ObserveExamples $(SWIFT_FLAGS)
+	$(SWIFT) run --skip-build --package-path Examples/ObserveExamples ResultsStream
+	$(SWIFT) run --skip-build --package-path Examples/ObserveExamples WatchImport "$$($(SWIFT) build --show-bin-path)/realm-import" 200 3
 	$(SWIFT) test --skip-build
 
 demo: build

@@ -59,6 +59,21 @@ extension Kennel {
     }
 }
 
+extension Kennel {
+    /// The owners' names of each `collectionSequence` snapshot of the actor's Realm while
+    /// `steps` commit on other threads, one after each snapshot.
+    func namesOfOwners(steps: [@Sendable (Realm) -> Void]) async -> [[String]] {
+        var seen: [[String]] = []
+        var steps = steps
+        for await owners in realm.objects(Owner.self).sorted(byKeyPath: "id").collectionSequence() {
+            seen.append(owners.map { "\($0.name)\(owners.isFrozen ? "" : " (live)")" })
+            if steps.isEmpty { break }
+            commit(url, steps.removeFirst())
+        }
+        return seen
+    }
+}
+
 /// `changesetSequence`/`collectionSequence` of collections and `changesetSequence`/`valueSequence`
 /// of objects: frozen payloads, every change, and breaking out ending the observation.
 @Suite struct AsyncSequenceTests {
@@ -105,6 +120,16 @@ extension Kennel {
         }
         #expect(seen == ["initial [2, 4] frozen: true", "update [3, 4] [0] [0] [1]"])
         #expect(!QueueObservation.isObserved(path: path))
+    }
+
+    @Test func anActorsCollectionSequenceIsDeliveredInItsJobs() async throws {
+        let url = try makeRealmURL()
+        let kennel = try await Kennel(url)
+        let seen = await kennel.namesOfOwners(steps: [
+            { $0.add(Owner(value: ["id": 2, "name": "b"])) },
+            { $0.add(Owner(value: ["id": 1, "name": "a"])) },
+        ])
+        #expect(seen == [[], ["b"], ["a", "b"]])
     }
 
     @Test func anObjectsValueSequenceFollowsItUntilItIsDeleted() async throws {

@@ -1,8 +1,11 @@
 import Foundation
 
-/// The serial queue each sequence's notifications are computed and frozen on.
-private func notificationQueue() -> DispatchQueue {
-    DispatchQueue(label: "realm-tools.notification-sequence")
+extension RealmCollection {
+    /// Where a sequence's notifications are computed and frozen: a serial queue of its own, or
+    /// (nil) the jobs of an actor-isolated Realm's actor, which need no other connection.
+    fileprivate var notificationQueue: DispatchQueue? {
+        realm?.core.isActorConfined == true ? nil : DispatchQueue(label: "realm-tools.notification-sequence")
+    }
 }
 
 extension RealmCollectionChange where CollectionType: RealmCollection {
@@ -24,8 +27,8 @@ extension RealmCollection {
     /// and processes included, until the iteration ends. The AsyncSequence counterpart of Realm
     /// Swift's `changesetPublisher` (Realm Swift has Combine publishers, not sequences).
     /// Notifications are computed on a queue of the sequence's own, so the Realm's thread
-    /// needs no run loop; make the sequence where the collection may be used (traps in a
-    /// write transaction, as `observe` does).
+    /// needs no run loop (for an actor-isolated Realm, in jobs of its actor); make the sequence
+    /// where the collection may be used (traps in a write transaction, as `observe` does).
     ///
     /// For example:
     ///
@@ -36,7 +39,7 @@ extension RealmCollection {
     ///     }
     public func changesetSequence(keyPaths: [String]? = nil) -> RealmNotificationSequence<RealmCollectionChange<Self>> {
         RealmNotificationSequence { send in
-            observe(keyPaths: keyPaths, on: notificationQueue()) { send($0.frozen()) }
+            observe(keyPaths: keyPaths, on: notificationQueue) { send($0.frozen()) }
         }
     }
 
@@ -50,7 +53,7 @@ extension RealmCollection {
     ///     for await dogs in realm.objects(Dog.self).collectionSequence() { print(dogs.count) }
     public func collectionSequence(keyPaths: [String]? = nil) -> RealmNotificationSequence<Self> {
         RealmNotificationSequence { send in
-            observe(keyPaths: keyPaths, on: notificationQueue()) { change in
+            observe(keyPaths: keyPaths, on: notificationQueue) { change in
                 switch change {
                 case .initial(let collection), .update(let collection, _, _, _): send(collection.freeze())
                 case .error: send(nil)
