@@ -108,9 +108,11 @@ final class QueueCollectionObserver<C: RealmCollection>: QueueCollectionObserver
         }
         realm.refresh()
         guard let collection = resolve(in: realm) else { return }
-        let now = CollectionSnapshot(collection, paths)
         state.lock()
         let previous = last
+        state.unlock()
+        let now = CollectionSnapshot(collection, paths, previous: previous)
+        state.lock()
         last = now
         state.unlock()
         guard !isCancelled else { return }
