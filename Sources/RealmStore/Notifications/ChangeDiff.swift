@@ -22,6 +22,7 @@ struct ChangeDiff<ID: Hashable> {
         let oldIDs = ChangeDiff.numbered(old)
         let newIDs = ChangeDiff.numbered(new)
         var oldIndex: [Numbered: Int] = [:]
+        oldIndex.reserveCapacity(oldIDs.count)
         for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
         // Old positions of the rows kept, in new order; the longest increasing run stays.
         var kept: [(new: Int, old: Int)] = []
@@ -33,7 +34,7 @@ struct ChangeDiff<ID: Hashable> {
             return oldValues[id].map { before in newValues[id].map { $0 != before } ?? false } ?? false
         }
         let staying = ChangeDiff.staying(kept.map(\.old), changed)
-        var matched = Set<Int>()
+        var matched = Set<Int>(minimumCapacity: kept.count)
         for (position, pair) in kept.enumerated() {
             matched.insert(pair.old)
             if staying.contains(position) {
@@ -57,6 +58,7 @@ struct ChangeDiff<ID: Hashable> {
 
     private static func numbered(_ ids: [ID]) -> [Numbered] {
         var seen: [ID: Int] = [:]
+        seen.reserveCapacity(ids.count)
         return ids.map { id in
             let count = seen[id, default: 0]
             seen[id] = count + 1

@@ -11,36 +11,40 @@ import RealmEngine
 /// class the watched paths reach through links changed, or the log no longer covers the range
 /// (then every row is digested again: a full re-diff, so no change goes unnoticed).
 struct CollectionSnapshot {
-    let ids: [StoreValue]
-    let digests: [StoreValue: Int]
+    /// Object keys (collections of objects) …
+    let keys: [Int64]
+    let digests: [Int64: Int]
+    /// … or element values (collections of primitive values).
+    let values: [StoreValue]
     let version: UInt64
 
     /// Reads `collection` now (in its Realm's current version), reusing `previous` digests
     /// the change log allows.
     init<C: RealmCollection>(_ collection: C, _ paths: WatchedPaths, previous: CollectionSnapshot? = nil) {
         guard let realm = collection.realm, !collection.isInvalidated else {
-            (ids, digests, version) = ([], [:], 0)
+            (keys, digests, values, version) = ([], [:], [], 0)
             return
         }
         let store = realm.core.store
         version = store.version
         guard let query = collection._rlmQuery else {
-            ids = collection._rlmElements.map(\._rlmStoreValue)
-            digests = [:]
+            (keys, digests) = ([], [:])
+            values = collection._rlmElements.map(\._rlmStoreValue)
             return
         }
         let className = query.className
         let keys = query.keys
-        let ids: [StoreValue] = keys.map { .object(ObjectKey(className: className, key: $0)) }
-        self.ids = ids
+        self.keys = keys
+        values = []
         let stale = CollectionSnapshot.stale(previous, className, paths, realm, version)
-        var digests: [StoreValue: Int] = [:]
+        var digests: [Int64: Int] = [:]
+        digests.reserveCapacity(keys.count)
         realm.core.read { store in
-            for (key, id) in zip(keys, ids) where digests[id] == nil {
-                if let old = previous?.digests[id], let stale, !stale.contains(key) {
-                    digests[id] = old
+            for key in keys where digests[key] == nil {
+                if let stale, let old = previous?.digests[key], !stale.contains(key) {
+                    digests[key] = old
                 } else {
-                    digests[id] = paths.digest(of: ObjectKey(className: className, key: key), in: store)
+                    digests[key] = paths.digest(of: ObjectKey(className: className, key: key), in: store)
                 }
             }
         }
@@ -59,9 +63,14 @@ struct CollectionSnapshot {
         return own.inserted.union(own.deleted).union(own.modified.keys)
     }
 
-    /// What changed from `old` to this snapshot.
-    func changes(since old: CollectionSnapshot) -> ChangeDiff<StoreValue> {
-        ChangeDiff(old: old.ids, new: ids, oldValues: old.digests, newValues: digests)
+    /// What changed from `old` to this snapshot: `(deletions, insertions, modifications)`.
+    func changes(since old: CollectionSnapshot) -> (deletions: [Int], insertions: [Int], modifications: [Int]) {
+        if values.isEmpty && old.values.isEmpty {
+            let diff = ChangeDiff(old: old.keys, new: keys, oldValues: old.digests, newValues: digests)
+            return (diff.deletions, diff.insertions, diff.modifications)
+        }
+        let diff = ChangeDiff(old: old.values, new: values, oldValues: [:], newValues: [:])
+        return (diff.deletions, diff.insertions, diff.modifications)
     }
 }
 
@@ -90,7 +99,7 @@ final class CollectionObserver<C: RealmCollection>: Observer, @unchecked Sendabl
         }
         self.last = now
         let diff = now.changes(since: last)
-        if diff.isEmpty { return }
+        if diff.deletions.isEmpty && diff.insertions.isEmpty && diff.modifications.isEmpty { return }
         block(.update(collection, deletions: diff.deletions, insertions: diff.insertions, modifications: diff.modifications))
     }
 

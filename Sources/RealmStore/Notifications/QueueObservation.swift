@@ -118,7 +118,7 @@ final class QueueCollectionObserver<C: RealmCollection>: QueueCollectionObserver
         guard !isCancelled else { return }
         guard let previous else { return block(.initial(collection)) }
         let diff = now.changes(since: previous)
-        if diff.isEmpty { return }
+        if diff.deletions.isEmpty && diff.insertions.isEmpty && diff.modifications.isEmpty { return }
         block(.update(collection, deletions: diff.deletions, insertions: diff.insertions, modifications: diff.modifications))
     }
 
