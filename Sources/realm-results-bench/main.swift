@@ -5,6 +5,7 @@ import RealmStore
 /// realm-results-bench populate FILE COUNT
 /// realm-results-bench typed|dynamic QUESTION FILE [POSITION]
 /// realm-results-bench sql QUESTION [POSITION]
+/// realm-results-bench changeset FILE WRITES   (Changeset.swift)
 ///
 /// `populate` writes a store of COUNT `Item`s. `typed` and `dynamic` open FILE through the
 /// typed API (`Realm`) or the dynamic one (`Store`), ask one `Question` and print
@@ -17,6 +18,7 @@ let usage = """
     usage: realm-results-bench populate FILE COUNT
            realm-results-bench typed|dynamic QUESTION FILE [POSITION]
            realm-results-bench sql QUESTION [POSITION]
+           realm-results-bench changeset FILE WRITES
     questions: \(Question.allCases.map(\.rawValue).joined(separator: " "))
 
     """
@@ -41,6 +43,9 @@ do {
     case ("populate", 4):
         guard let count = Int(arguments[3]), count >= 0 else { fail(usage, status: 64) }
         try Item.populate(arguments[2], count: count)
+    case ("changeset", 4):
+        guard let writes = Int(arguments[3]), writes > 0 else { fail(usage, status: 64) }
+        print(try Changeset.run(arguments[2], writes: writes))
     case ("sql", 3...4):
         guard let question = Question(rawValue: arguments[2]), let position = position(3) else { fail(usage, status: 64) }
         print(question.sql(position: position))

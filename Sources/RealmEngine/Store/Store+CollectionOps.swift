@@ -22,6 +22,7 @@ extension Store {
         let count = try self.count(object, property)
         guard index >= 0 && index <= count else { throw StoreError.indexOutOfBounds(index, count: count, info.className, info.name) }
         try atomically {
+            noteModified(info, owner: object.key)
             try shiftPositions(info, owner: object.key, from: index, by: 1)
             try writeElement(info, owner: object.key, position: index, value)
         }
@@ -33,6 +34,7 @@ extension Store {
         let elements = try storedElements(info, owner: object.key)
         guard elements.indices.contains(index) else { throw StoreError.indexOutOfBounds(index, count: elements.count, info.className, info.name) }
         try atomically {
+            noteModified(info, owner: object.key)
             try discard(info, [elements[index]])
             try writeElement(info, owner: object.key, position: index, value)
         }
@@ -44,6 +46,7 @@ extension Store {
         let elements = try storedElements(info, owner: object.key)
         guard elements.indices.contains(index) else { throw StoreError.indexOutOfBounds(index, count: elements.count, info.className, info.name) }
         try atomically {
+            noteModified(info, owner: object.key)
             try discard(info, [elements[index]])
             let statement = try connection.cached("DELETE FROM \(info.sideTable) WHERE owner = ? AND pos = ?")
             statement.bind(1, object.key)
@@ -88,12 +91,14 @@ extension Store {
         statement.bind(2, encoded)
         if info.setNeedsTypeColumn { statement.bind(3, tag) }
         try statement.run()
+        if connection.changes > 0 { noteModified(info, owner: object.key) }
     }
 
     /// Sets a Map entry (a replaced embedded value is deleted); `nil` input stores null.
     public func mapSet(_ object: ObjectKey, _ property: String, key: String, _ value: InputValue) throws {
         let (_, info) = try collection(object, property, kind: .map, writing: true)
         try atomically {
+            noteModified(info, owner: object.key)
             if let old = try storedEntry(info, owner: object.key, key: key) { try discard(info, [old]) }
             try writeCollection(info, owner: object.key, .map([key: value]), policy: .all, isNew: true)
         }
@@ -105,6 +110,7 @@ extension Store {
         try Store.validateMapKey(key)
         guard let old = try storedEntry(info, owner: object.key, key: key) else { return }
         try atomically {
+            noteModified(info, owner: object.key)
             try discard(info, [old])
             let statement = try connection.cached("DELETE FROM \(info.sideTable) WHERE owner = ? AND key = ?")
             statement.bind(1, object.key)

@@ -7,6 +7,7 @@ extension Store {
     /// contents; `.modified` updates lists element-wise and merges sets and maps.
     func writeCollection(_ property: PropertyInfo, owner: Int64, _ input: InputValue, policy: UpdatePolicy, isNew: Bool) throws {
         let merge = !isNew && policy == .modified
+        if !isNew { noteModified(property, owner: owner) }
         if !isNew && !merge { try clearCollection(property, owner: owner) }
         switch property.collection {
         case .list:

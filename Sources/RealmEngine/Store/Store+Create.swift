@@ -86,6 +86,7 @@ extension Store {
         let statement = try prepared(&info.insertStatement, info.insertSQL)
         try statement.run(binding: row)
         let key = connection.lastInsertRowID
+        noteInserted(info, key)
         for position in info.collectionPositions {
             let property = info.properties[position]
             if let input = fields.take(for: property, at: position) {

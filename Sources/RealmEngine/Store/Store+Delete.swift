@@ -45,38 +45,60 @@ extension Store {
         let statement = try prepared(&info.deleteStatement, info.deleteSQL)
         statement.bind(1, key)
         try statement.run()
+        noteDeleted(info, key)
         if !(info.isEmbedded && fromOwner) {
             try unlink(info, key)
         }
     }
 
-    /// Removes or nulls every link to a deleted object.
+    /// Removes or nulls every link to a deleted object (each holder noted as modified).
     private func unlink(_ info: ClassInfo, _ key: Int64) throws {
         for (source, property) in incomingLinks[info.name] ?? [] {
             switch property.collection {
             case .single:
+                try noteHolders(source, property, "SELECT _key FROM \(source.table) WHERE \(property.column) = ?", key)
                 try run("UPDATE \(source.table) SET \(property.column) = NULL WHERE \(property.column) = ?", key)
             case .map:
+                try noteHolders(source, property, "SELECT DISTINCT owner FROM \(property.sideTable) WHERE value = ?", key)
                 try run("UPDATE \(property.sideTable) SET value = NULL WHERE value = ?", key)
             case .set:
+                try noteHolders(source, property, "SELECT DISTINCT owner FROM \(property.sideTable) WHERE value = ?", key)
                 try run("DELETE FROM \(property.sideTable) WHERE value = ?", key)
             case .list:
+                try noteHolders(source, property, "SELECT DISTINCT owner FROM \(property.sideTable) WHERE value = ?", key)
                 try removeFromLists(property, key)
             }
         }
         let tag = MixedTag.linkBase + info.classID
         for (source, property) in mixedProperties {
             if property.isSingle {
+                try noteHolders(source, property, "SELECT _key FROM \(source.table) "
+                    + "WHERE \(property.typeColumn) = \(tag) AND \(property.column) = ?", key)
                 try run("UPDATE \(source.table) SET \(property.column) = NULL, \(property.typeColumn) = 0 "
                     + "WHERE \(property.typeColumn) = \(tag) AND \(property.column) = ?", key)
-            } else if property.collection == .set {
-                try run("DELETE FROM \(property.sideTable) WHERE type = \(tag) AND value = ?", key)
             } else {
-                try run("UPDATE \(property.sideTable) SET value = NULL, type = 0 WHERE type = \(tag) AND value = ?", key)
+                try noteHolders(source, property, "SELECT DISTINCT owner FROM \(property.sideTable) "
+                    + "WHERE type = \(tag) AND value = ?", key)
+                if property.collection == .set {
+                    try run("DELETE FROM \(property.sideTable) WHERE type = \(tag) AND value = ?", key)
+                } else {
+                    try run("UPDATE \(property.sideTable) SET value = NULL, type = 0 WHERE type = \(tag) AND value = ?", key)
+                }
             }
         }
         if !mixedProperties.isEmpty {
             try run("UPDATE _realm_mixed SET value = NULL, type = 0 WHERE type = \(tag) AND value = ?", key)
+        }
+    }
+
+    /// Notes `property` as modified on each object of `source` that `sql` (one key argument)
+    /// selects: the holders of a link about to be removed.
+    private func noteHolders(_ source: ClassInfo, _ property: PropertyInfo, _ sql: String, _ key: Int64) throws {
+        let statement = try connection.cached(sql)
+        statement.bind(1, key)
+        defer { statement.reset() }
+        while try statement.step() {
+            noteModified(source, statement.int64(0), CollectionOfOne(property.name))
         }
     }
 

@@ -21,6 +21,7 @@ extension Store {
         }
         inWriteTransaction = true
         nextNodeLoaded = false
+        changeRecorder.removeAll()
         if pinsVersions {
             do {
                 try noteVersion()
@@ -36,6 +37,7 @@ extension Store {
         try requireWrite()
         try saveNextNode()
         try bumpVersion()
+        try logChanges()
         try connection.execute("COMMIT")
         inWriteTransaction = false
         nextNodeLoaded = false
@@ -50,6 +52,8 @@ extension Store {
         inWriteTransaction = false
         nextNodeLoaded = false
         trustsLinkKeys = false
+        changeRecorder.removeAll()
+        changeLogReady = false
         dropImportedKeys()
         try connection.execute("ROLLBACK")
         try startRead()
@@ -81,6 +85,7 @@ extension Store {
     /// (unless `atomicOperations` is off).
     func atomically<T>(_ body: () throws -> T) throws -> T {
         guard atomicOperations else { return try body() }
+        let mark = changeRecorder.mark
         try connection.cached("SAVEPOINT op").run()
         do {
             let result = try body()
@@ -88,6 +93,7 @@ extension Store {
             return result
         } catch {
             trustsLinkKeys = false
+            changeRecorder.rollBack(to: mark)
             try connection.cached("ROLLBACK TO op").run()
             try connection.cached("RELEASE op").run()
             throw error

@@ -93,6 +93,7 @@ extension Store {
             statement.bind(Int32(index + 1), value)
         }
         statement.bind(Int32(changes.values.count + 1), key)
+        noteModified(info, key, changes.positions.map { info.properties[$0].name })
         changes.removeAll()
         try statement.run()
     }

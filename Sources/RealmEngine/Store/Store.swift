@@ -76,6 +76,12 @@ public final class Store {
     var schemaCookie: Int64 = -1
     /// Whether this is a frozen snapshot sharing another store's connection.
     var frozen = false
+    /// What the open write transaction changed, for the change log (Store+ChangeLog).
+    var changeRecorder = ChangeRecorder()
+    /// Whether the change log table is known to exist.
+    var changeLogReady = false
+    /// How many versions the change log keeps at least (Store+ChangeLog; `package` for tests).
+    package var changeLogRetention: UInt64 = 1024
 
     /// Opens or creates the store at `path` with `schema`.
     ///

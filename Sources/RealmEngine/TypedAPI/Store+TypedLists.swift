@@ -4,6 +4,7 @@ extension Store {
     package func listMove(_ object: ObjectKey, _ property: String, from: Int, to: Int) throws {
         let side = try listSideTable(object, property, indexes: [from, to])
         guard from != to else { return }
+        noteModified(try classInfo(object.className), object.key, CollectionOfOne(property))
         try positions(side, object, set: from, to: -1)
         let (low, high, delta) = from < to ? (from + 1, to, -1) : (to, from - 1, 1)
         let park = try connection.cached("UPDATE \(side) SET pos = -2 - (pos + ?) WHERE owner = ? AND pos >= ? AND pos <= ?")
@@ -20,6 +21,7 @@ extension Store {
     package func listSwap(_ object: ObjectKey, _ property: String, _ first: Int, _ second: Int) throws {
         let side = try listSideTable(object, property, indexes: [first, second])
         guard first != second else { return }
+        noteModified(try classInfo(object.className), object.key, CollectionOfOne(property))
         try positions(side, object, set: first, to: -1)
         try positions(side, object, set: second, to: first)
         try positions(side, object, set: -1, to: second)

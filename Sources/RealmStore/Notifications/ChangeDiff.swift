@@ -2,8 +2,8 @@
 /// by identity (an object's key, with a repeat count for Lists that hold an object twice);
 /// rows only in the old version are deletions (old indices), rows only in the new one
 /// insertions (new indices); of the rows in both, those outside the longest run kept in the
-/// same relative order moved, and a move is a deletion plus an insertion; a row kept in
-/// place whose watched values changed is a modification (old index).
+/// same relative order (preferring unmodified rows) moved, and a move is a deletion plus an
+/// insertion; a row kept in place whose watched values changed is a modification (old index).
 ///
 /// For example:
 ///
@@ -22,21 +22,23 @@ struct ChangeDiff<ID: Hashable> {
         let oldIDs = ChangeDiff.numbered(old)
         let newIDs = ChangeDiff.numbered(new)
         var oldIndex: [Numbered: Int] = [:]
+        oldIndex.reserveCapacity(oldIDs.count)
         for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
         // Old positions of the rows kept, in new order; the longest increasing run stays.
         var kept: [(new: Int, old: Int)] = []
         for (index, id) in newIDs.enumerated() {
             if let old = oldIndex[id] { kept.append((index, old)) } else { insertions.append(index) }
         }
-        let staying = ChangeDiff.longestIncreasing(kept.map(\.old))
-        var matched = Set<Int>()
+        let changed = kept.map { pair in
+            let id = oldIDs[pair.old].id
+            return oldValues[id].map { before in newValues[id].map { $0 != before } ?? false } ?? false
+        }
+        let staying = ChangeDiff.staying(kept.map(\.old), changed)
+        var matched = Set<Int>(minimumCapacity: kept.count)
         for (position, pair) in kept.enumerated() {
             matched.insert(pair.old)
             if staying.contains(position) {
-                let id = oldIDs[pair.old].id
-                if let before = oldValues[id], let after = newValues[id], before != after {
-                    modifications.append(pair.old)
-                }
+                if changed[position] { modifications.append(pair.old) }
             } else {
                 deletions.append(pair.old)
                 insertions.append(pair.new)
@@ -56,11 +58,23 @@ struct ChangeDiff<ID: Hashable> {
 
     private static func numbered(_ ids: [ID]) -> [Numbered] {
         var seen: [ID: Int] = [:]
+        seen.reserveCapacity(ids.count)
         return ids.map { id in
             let count = seen[id, default: 0]
             seen[id] = count + 1
             return Numbered(id: id, occurrence: count)
         }
+    }
+
+    /// The rows that stay in place: a longest run in the old order, made of unmodified rows
+    /// when one as long exists (so that a row whose change moved it is the one reported as
+    /// moved, not its unmodified neighbours).
+    private static func staying(_ oldPositions: [Int], _ changed: [Bool]) -> Set<Int> {
+        let all = longestIncreasing(oldPositions)
+        let unmodified = oldPositions.indices.filter { !changed[$0] }
+        guard unmodified.count < oldPositions.count, unmodified.count >= all.count else { return all }
+        let run = longestIncreasing(unmodified.map { oldPositions[$0] })
+        return run.count == all.count ? Set(run.map { unmodified[$0] }) : all
     }
 
     /// The positions in `values` of one longest strictly increasing subsequence (patience

@@ -108,15 +108,17 @@ final class QueueCollectionObserver<C: RealmCollection>: QueueCollectionObserver
         }
         realm.refresh()
         guard let collection = resolve(in: realm) else { return }
-        let now = CollectionSnapshot(collection, paths)
         state.lock()
         let previous = last
+        state.unlock()
+        let now = CollectionSnapshot(collection, paths, previous: previous)
+        state.lock()
         last = now
         state.unlock()
         guard !isCancelled else { return }
         guard let previous else { return block(.initial(collection)) }
         let diff = now.changes(since: previous)
-        if diff.isEmpty { return }
+        if diff.deletions.isEmpty && diff.insertions.isEmpty && diff.modifications.isEmpty { return }
         block(.update(collection, deletions: diff.deletions, insertions: diff.insertions, modifications: diff.modifications))
     }
 

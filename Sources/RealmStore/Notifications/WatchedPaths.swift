@@ -60,6 +60,33 @@ struct WatchedPaths: Sendable {
         })
     }
 
+    /// The classes of the objects a digest of an object of `className` reads through links
+    /// (its own class only if it links to itself), or nil when any class can be reached (a
+    /// mixed value may link anywhere).
+    func linkedClasses(from className: String, schema: Schema, depth: Int = 0) -> Set<String>? {
+        var result: Set<String> = []
+        guard let model = schema.model(named: className) else { return result }
+        let named: [(PropertySchema, WatchedPaths)]
+        if let children {
+            named = children.compactMap { child in model.property(named: child.name).map { ($0, child.paths) } }
+        } else {
+            guard depth < WatchedPaths.defaultDepth else { return result }
+            named = model.persistedProperties.map { ($0, WatchedPaths.all) }
+        }
+        for (property, paths) in named {
+            switch property.type.base {
+            case .mixed where children == nil: return nil
+            case .object(let target), .linkingObjects(let target, _):
+                if paths.children?.isEmpty == true { continue }
+                guard let more = paths.linkedClasses(from: target, schema: schema, depth: depth + 1) else { return nil }
+                result.insert(target)
+                result.formUnion(more)
+            default: continue
+            }
+        }
+        return result
+    }
+
     /// The watched property names at the top (nil: all of them), for object notifications.
     var names: [String]? { children?.map(\.name) }
 

@@ -20,3 +20,7 @@ extension RealmError {
 extension RealmError {
     static let observeObjectOnQueue = "Observing an object on a dispatch queue is not supported yet; observe it on its thread's run loop."
 }
+
+extension RealmError {
+    static let observeMapOnQueue = "Observing a Map on a dispatch queue is not supported yet; observe it on its thread's run loop."
+}

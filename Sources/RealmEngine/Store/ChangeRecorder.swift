@@ -1,0 +1,96 @@
+/// What the open write transaction changed, in order, for the change log (Store+ChangeLog).
+///
+/// Each change is an event: an insertion or deletion of a range of keys of one class, or a
+/// modification of one object's properties. Consecutive keys inserted into one class extend
+/// one event (a bulk load of a class logs a few key ranges, not one event per object); a
+/// deletion in a class ends its open range, so a reused key is logged after its deletion.
+/// Past `limit` (100,000) events the recorder keeps none and the commit is logged as an overflow, for
+/// which observers re-read everything (`Store.changes(from:to:)` answers nil).
+struct ChangeRecorder {
+    /// The kind of an event, as stored in `_realm_changes.kind`.
+    enum Kind: Int64 {
+        case insert = 0, delete = 1, modify = 2, overflow = 3
+    }
+
+    struct Event {
+        var kind: Kind
+        var classID: Int64
+        var low: Int64
+        var high: Int64
+        var properties: Set<String> = []
+    }
+
+    /// The most events one transaction logs one by one.
+    var limit = 100_000
+
+    private(set) var events: [Event] = []
+    private(set) var overflowed = false
+    /// Per class: the index of its insertion event still open for the next key.
+    private var openInsert: [Int64: Int] = [:]
+
+    var isEmpty: Bool { events.isEmpty && !overflowed }
+
+    mutating func inserted(_ classID: Int64, _ key: Int64) {
+        if let index = openInsert[classID], events[index].high &+ 1 == key {
+            events[index].high = key
+            return
+        }
+        guard append(Event(kind: .insert, classID: classID, low: key, high: key)) else { return }
+        openInsert[classID] = events.count - 1
+    }
+
+    mutating func deleted(_ classID: Int64, _ key: Int64) {
+        openInsert[classID] = nil
+        if let last = events.last, last.kind == .delete, last.classID == classID, last.high &+ 1 == key {
+            events[events.count - 1].high = key
+            return
+        }
+        append(Event(kind: .delete, classID: classID, low: key, high: key))
+    }
+
+    mutating func modified(_ classID: Int64, _ key: Int64, _ properties: some Sequence<String>) {
+        if let last = events.last, last.kind == .modify, last.classID == classID, last.low == key {
+            events[events.count - 1].properties.formUnion(properties)
+            return
+        }
+        append(Event(kind: .modify, classID: classID, low: key, high: key, properties: Set(properties)))
+    }
+
+    /// Where a savepoint starts: the event count and the ends of the open insertion ranges
+    /// (which later insertions may extend); `rollBack(to:)` forgets what came after it.
+    struct Mark {
+        let count: Int
+        let ends: [Int: Int64]
+    }
+
+    var mark: Mark {
+        Mark(count: overflowed ? -1 : events.count,
+             ends: Dictionary(uniqueKeysWithValues: openInsert.values.map { ($0, events[$0].high) }))
+    }
+
+    mutating func rollBack(to mark: Mark) {
+        guard mark.count >= 0, !overflowed else { return }
+        if mark.count < events.count { events.removeSubrange(mark.count...) }
+        for (index, end) in mark.ends where index < events.count { events[index].high = end }
+        openInsert = openInsert.filter { mark.ends[$0.value] != nil }
+    }
+
+    mutating func removeAll() {
+        events = []
+        openInsert = [:]
+        overflowed = false
+    }
+
+    @discardableResult
+    private mutating func append(_ event: Event) -> Bool {
+        guard !overflowed else { return false }
+        guard events.count < limit else {
+            overflowed = true
+            events = []
+            openInsert = [:]
+            return false
+        }
+        events.append(event)
+        return true
+    }
+}
