@@ -151,3 +151,14 @@ final class RowTypes: Object {
         check(realm.object(ofType: RowTypes.self, forPrimaryKey: 1)!, 1, text: "live")
     }
 }
+
+/// Each thread's Realm has a connection of its own, with a page cache of 8 MiB (a `Store`
+/// opens with 64 MiB, for imports).
+@Suite struct RealmPageCacheTests {
+    @Test func aRealmsConnectionUsesEightMebibytes() throws {
+        let realm = try makeRealm()
+        #expect(try realm.store.pageCacheKibibytes() == 8_192)
+        let store = try Store(path: realm.configuration.fileURL!.path)
+        #expect(try store.pageCacheKibibytes() == 65_536)
+    }
+}
