@@ -46,6 +46,10 @@ import Testing
         let (count, log) = realm.store.logStatements { realm.objects(Pet.self).filter("age > 4").count }
         #expect(count == 2)
         #expect(log.statements.count == 1 && log.statements[0].hasPrefix("SELECT count(*) FROM \"Pet\"") && log.rows == 1)
+        // Unfiltered, no WHERE: SQLite then counts the smallest b-tree without stepping rows.
+        let (all, allLog) = realm.store.logStatements { realm.objects(Pet.self).count }
+        #expect(all == 3)
+        #expect(allLog.statements == ["SELECT count(*) FROM \"Pet\" t0"])
     }
 
     @Test func chainedFiltersRunAsOneWhere() throws {
