@@ -46,6 +46,10 @@ import Testing
         let (count, log) = realm.store.logStatements { realm.objects(Pet.self).filter("age > 4").count }
         #expect(count == 2)
         #expect(log.statements.count == 1 && log.statements[0].hasPrefix("SELECT count(*) FROM \"Pet\"") && log.rows == 1)
+        // Unfiltered, no WHERE: SQLite then counts the smallest b-tree without stepping rows.
+        let (all, allLog) = realm.store.logStatements { realm.objects(Pet.self).count }
+        #expect(all == 3)
+        #expect(allLog.statements == ["SELECT count(*) FROM \"Pet\" t0"])
     }
 
     @Test func chainedFiltersRunAsOneWhere() throws {
@@ -140,9 +144,17 @@ import Testing
         #expect(ages.map { $0 as? Int } == [3, 5, 8])
         #expect(columnLog.statements.count == 1 && columnLog.rows == 3)
         #expect(pets.value(forKey: "weight").map { $0 as? Double } == [2.5, 1.5, 4])
+        try realm.write { realm.create(Pet.self, value: ["name": "none", "age": 2]) }
+        let (weights, weightLog): (Double, StatementLog) = realm.store.logStatements { pets.sum(ofProperty: "weight") }
+        #expect(weights == 8 && weightLog.statements.count == 1, "nulls are left out")
+        #expect(pets.average(ofProperty: "weight") as Double? == 8.0 / 3)
+        #expect(pets.min(ofProperty: "weight") as Double? == 1.5)
+        #expect(pets.filter("age > 100").max(ofProperty: "weight") as Double? == nil)
         try realm.write { realm.create(Pet.self, value: ["name": "nan", "age": 1, "weight": Double.nan]) }
         #expect((pets.sum(ofProperty: "weight") as Double).isNaN)
+        #expect((pets.average(ofProperty: "weight") as Double?)?.isNaN == true)
         #expect(pets.filter("weight != nil").count == 4)
+        #expect(pets.filter("weight != nil AND weight < 3").sum(ofProperty: "weight") as Double == 4, "no NaN among them")
         try realm.write {
             realm.create(Pet.self, value: ["name": "max1", "age": Int.max])
             realm.create(Pet.self, value: ["name": "max2", "age": Int.max])

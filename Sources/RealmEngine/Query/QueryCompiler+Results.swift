@@ -47,9 +47,9 @@ extension QueryCompiler {
         default: break
         }
         from += root.sink.joins.map { " " + $0 }.joined()
-        let condition = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
-
-        var rows = "FROM \(from) WHERE \(condition)"
+        // No WHERE at all when nothing narrows the rows: SQLite counts a table without a WHERE
+        // by walking its smallest b-tree's pages, not by stepping each row (`WHERE 1` steps).
+        var rows = conditions.isEmpty ? "FROM \(from)" : "FROM \(from) WHERE \(conditions.joined(separator: " AND "))"
         var (key, column) = ("t0._key", value?.value ?? "NULL")
         if !partition.isEmpty {
             let columns = order.enumerated().map { ", \($1.term) AS o\($0)" }.joined()

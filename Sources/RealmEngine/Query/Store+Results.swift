@@ -145,8 +145,8 @@ extension Store {
 
 /// The SQL of aggregates by value type, and reading their result row.
 enum ResultsAggregates {
-    /// `[aggregate, NaN count]` for numbers, `[aggregate]` for dates and decimals (min/max);
-    /// nil where SQLite's aggregate would not be Realm's.
+    /// `[aggregate, whether there is a NaN]` for numbers, `[aggregate]` for dates and decimals
+    /// (min/max); nil where SQLite's aggregate would not be Realm's.
     static func terms(_ aggregate: ResultsAggregate, _ value: CompiledValue) -> [String]? {
         let v = value.value
         let function = ["min", "max", "sum", "avg"][[.min, .max, .sum, .average].firstIndex(of: aggregate)!]
@@ -154,8 +154,10 @@ enum ResultsAggregates {
         case .int, .bool:
             return ["\(function)(\(v))", "0"]
         case .float, .double:
-            // Numbers sort before every blob (a NaN is one): comparing is cheaper than typeof().
-            return ["\(function)(CASE WHEN \(v) < x'' THEN \(v) END)", "count(CASE WHEN \(v) >= x'' THEN 1 END)"]
+            // A NaN is stored as a blob, and blobs sort after every number: the largest value is
+            // one exactly when there is a NaN (the aggregate, which took it for 0, is then unused).
+            // Two plain aggregates cost less than filtering each value.
+            return ["\(function)(\(v))", "max(\(v)) >= x''"]
         case .date, .decimal128:
             return aggregate == .min || aggregate == .max ? ["\(function)(\(v))", "0", "'\(value.base == .date ? "d" : "m")'"] : nil
         default:
@@ -166,8 +168,7 @@ enum ResultsAggregates {
     /// The aggregate of the result row, or nil when a NaN makes min/max a matter for Realm's
     /// own ordering.
     static func value(_ aggregate: ResultsAggregate, _ statement: Statement) -> StoreValue? {
-        let nans = statement.int64(1)
-        if nans > 0 {
+        if statement.int64(1) != 0 {
             return aggregate == .sum || aggregate == .average ? .double(.nan) : nil
         }
         switch statement.columnType(0) {

@@ -7,7 +7,7 @@ import CSQLite
 /// For example:
 ///
 ///     let (count, log) = try store.logStatements { try store.resultCount(dogs) }
-///     log.entries.map(\.sql)    // ["SELECT count(*) FROM \"Dog\" t0 WHERE 1"]
+///     log.entries.map(\.sql)    // ["SELECT count(*) FROM \"Dog\" t0"]
 package final class StatementLog {
     /// One run of a statement.
     package struct Entry: Sendable {

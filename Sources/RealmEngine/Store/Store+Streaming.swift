@@ -18,6 +18,15 @@ extension Store {
         try connection.execute("PRAGMA cache_size=-\(kibibytes)")
     }
 
+    /// The page cache of this store's connection, in KiB (as `setPageCache(kibibytes:)` set it).
+    ///
+    /// For example:
+    ///
+    ///     try store.pageCacheKibibytes()    // 65536 after an open
+    package func pageCacheKibibytes() throws -> Int {
+        abs(Int(try connection.scalarText("PRAGMA cache_size") ?? "") ?? 0)
+    }
+
     /// Runs `body` in one read transaction, so everything it reads comes from the same
     /// committed state even while other processes write. Inside an open write transaction it
     /// simply runs `body`.

@@ -15,29 +15,61 @@ extension Store {
         try updateObject(try classInfo(object.className), object.key, fields, policy: policy)
     }
 
-    /// The single-valued properties named in `names` (nil: skipped, `.null`) from one row read.
-    package func singleValues(_ object: ObjectKey, names: [String?]) throws -> [StoreValue] {
+    /// The stored row of an object, its properties decoded one at a time when read
+    /// (`StoredRow`); `names` are the properties by the caller's positions (nil: not in the row).
+    package func storedRow(_ object: ObjectKey, names: [String?]) throws -> StoredRow {
         let info = try classInfo(object.className)
         guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
-        return try decodedRow(row, info, positions(info, names), owner: object.key)
+        return StoredRow(info: info, key: object.key, columns: row, positions: positions(info, names))
     }
 
-    /// The single values of several objects of one class, as `singleValues(_:names:)`, from one
-    /// statement (for iterating lazy results a page at a time); objects that no longer exist
-    /// are left out.
-    package func singleValues(_ className: String, keys: ArraySlice<Int64>, names: [String?]) throws -> [Int64: [StoreValue]] {
+    /// The stored rows of several objects of one class, as `storedRow(_:names:)`, from one
+    /// statement (for iterating lazy results a page at a time), by position in `keys`; nil for
+    /// objects that no longer exist. Ascending keys that are close together (as insertion
+    /// order gives) are read as one key range, others through a list of keys.
+    package func storedRows(_ className: String, keys: ArraySlice<Int64>, names: [String?]) throws -> [StoredRow?] {
         let info = try classInfo(className)
-        let sql = info.selectRowSQL.replacingOccurrences(of: " WHERE _key = ?", with: " WHERE _key IN (SELECT value FROM json_each(?))")
-        let statement = try connection.cached(sql)
-        defer { statement.reset() }
-        statement.bind(1, "[" + keys.map(String.init).joined(separator: ",") + "]")
         let positions = positions(info, names)
-        var rows: [Int64: [StoreValue]] = [:]
+        var rows = [StoredRow?](repeating: nil, count: keys.count)
+        guard let first = keys.first, let last = keys.last else { return rows }
+        let ascending = first <= last && last - first < Int64(2 * keys.count)
+            && zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
+        let filter = ascending ? " WHERE _key BETWEEN ? AND ? ORDER BY _key" : " WHERE _key IN (SELECT value FROM json_each(?))"
+        let statement = try connection.cached(info.selectRowSQL.replacingOccurrences(of: " WHERE _key = ?", with: filter))
+        defer { statement.reset() }
+        if ascending {
+            statement.bind(1, first)
+            statement.bind(2, last)
+        } else {
+            statement.bind(1, "[" + keys.map(String.init).joined(separator: ",") + "]")
+        }
+        var slots: [Int64: Int] = [:]
+        if !ascending { for (slot, key) in keys.enumerated() { slots[key] = slot } }
+        var next = 0
+        let base = keys.startIndex
         while try statement.step() {
             let key = statement.int64(0)
-            rows[key] = try decodedRow((0..<statement.columnCount).map { statement.raw($0) }, info, positions, owner: key)
+            let slot: Int
+            if ascending {
+                // Rows come in key order: skip the page's keys below this row, and rows not in the page.
+                while next < keys.count && keys[base + next] < key { next += 1 }
+                guard next < keys.count, keys[base + next] == key else { continue }
+                slot = next
+            } else {
+                guard let found = slots[key] else { continue }
+                slot = found
+            }
+            rows[slot] = StoredRow(info: info, key: key, columns: (0..<statement.columnCount).map { statement.raw($0) },
+                                   positions: positions)
         }
         return rows
+    }
+
+    /// The value of the property at the caller's `position` in `row` (`.null` for one not in
+    /// the row), decoded now.
+    package func singleValue(in row: StoredRow, at position: Int) throws -> StoreValue {
+        guard let stored = row.positions[position] else { return .null }
+        return try value(of: row.info.properties[stored], at: stored, in: row.info, row: row.columns, owner: row.key)
     }
 
     /// The positions of the single-valued properties named (nil for others and for nil names).
@@ -45,13 +77,6 @@ extension Store {
         names.map { name in
             guard let name, let position = info.positions[name], info.properties[position].isSingle else { return nil }
             return position
-        }
-    }
-
-    private func decodedRow(_ row: [SQLValue], _ info: ClassInfo, _ positions: [Int?], owner: Int64) throws -> [StoreValue] {
-        try positions.map { position in
-            guard let position else { return .null }
-            return try value(of: info.properties[position], at: position, in: info, row: row, owner: owner)
         }
     }
 
@@ -98,4 +123,19 @@ extension Store {
             try installSchema(stored.schema)
         }
     }
+}
+
+/// One object's stored row as read, undecoded: `Store.singleValue(in:at:)` decodes a property
+/// when it is read, so an object made for one property's sake pays for that property only.
+/// Valid for the version it was read at (the typed API drops it when its Realm changes).
+///
+/// For example:
+///
+///     let row = try store.storedRow(dog, names: ["name", "age"])
+///     let age = try store.singleValue(in: row, at: 1)
+package struct StoredRow {
+    let info: ClassInfo
+    let key: Int64
+    let columns: [SQLValue]
+    let positions: [Int?]
 }

@@ -60,13 +60,14 @@ public final class _ObjectQuery {
         realm.core.object(ObjectKey(className: query.className, key: key))
     }
 
-    /// The objects of `keys` with their single values already read, by one statement.
+    /// The objects of `keys` with their stored rows already read, by one statement (their
+    /// values are decoded as they are read).
     func objects(keys: ArraySlice<Int64>) -> [ObjectBase] {
         let names = realm.core.typeInfo(named: className).rowNames
-        let rows = read { try $0.singleValues(className, keys: keys, names: names) }
-        return keys.map { key in
+        let rows = read { try $0.storedRows(className, keys: keys, names: names) }
+        return zip(keys, rows).map { key, row in
             let object = object(key: key)
-            if let row = rows[key] { object._state?.prefill(row) }
+            if let row { object._state?.prefill(row) }
             return object
         }
     }

@@ -1,14 +1,15 @@
 import RealmEngine
 import RealmSchema
 
-/// The managed state of an object: its Realm, its key and its model, plus a cache of its
-/// single-valued properties that lives until the Realm next changes.
+/// The managed state of an object: its Realm, its key and its model, plus its stored row
+/// (undecoded), kept until the Realm next changes.
 public final class _ObjectState {
     let realm: Realm
     let key: ObjectKey
     let info: TypeInfo
-    /// Decoded single values by property position (collections hold `.null`).
-    private var row: [StoreValue] = []
+    /// The object's stored row, read at `rowGeneration`; a property is decoded from it each
+    /// time it is read (an object made to read one property decodes that one only).
+    private var row: StoredRow?
     private var rowGeneration = -1
     /// The Realm's epoch when the state was made (`invalidate()` starts a new one).
     let epoch: Int
@@ -33,25 +34,25 @@ public final class _ObjectState {
     func value(at index: Int) -> StoreValue {
         realm.core.read { store in
             if rowGeneration != realm.core.generation {
-                loadRow(store)
+                if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
+                prefill(trapping { try store.storedRow(key, names: info.rowNames) })
             }
-            return row[index]
+            return trapping { try store.singleValue(in: row!, at: index) }
         }
     }
 
-    private func loadRow(_ store: Store) {
-        if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
+    private func trapping<T>(_ body: () throws -> T) -> T {
         do {
-            row = try store.singleValues(key, names: info.rowNames)
-            rowGeneration = realm.core.generation
+            return try body()
         } catch {
             RealmError.trap(RealmError.message(of: error))
         }
     }
 
-    /// Sets the cached row to `values` (read with others by a lazy collection's iterator).
-    func prefill(_ values: [StoreValue]) {
-        row = values
+    /// Sets the object's row (read with others by a lazy collection's iterator); its values
+    /// are decoded as they are read.
+    func prefill(_ stored: StoredRow) {
+        row = stored
         rowGeneration = realm.core.generation
     }
 

@@ -52,6 +52,7 @@ final class TypeInfo: @unchecked Sendable {
         }
         prototype._discovery = nil
         self.properties = properties
+        self.rowNames = properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name }
         self.storagePositions = storage
         self.storageIdentities = Dictionary(storage.map { (ObjectIdentifier($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -87,7 +88,7 @@ final class TypeInfo: @unchecked Sendable {
     var linkedTypes: [ObjectBase.Type] { properties.compactMap { $0.accessor.objectType } }
     /// The names of the properties an object's row holds, by position (nil: collections and
     /// linking objects, read apart).
-    var rowNames: [String?] { properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name } }
+    let rowNames: [String?]
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]
