@@ -101,6 +101,7 @@ ratio_cell() {
 }
 
 fills=""
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 for n in $sizes; do
     db="$work/items-$n.realm"
     position=$((n / 2))
@@ -170,6 +171,9 @@ connection uses 8 MiB, a \`Store\`'s 64 MiB (a scan fills whichever cache it has
 grows with the file up to that size). A question that takes longer than $limit s in one process is recorded as a
 timeout and not asked again at that size. Issue 13's goal: every ratio ≤ 1.5× at 1,000,000 objects,
 and peak memory flat from 1e5 to 1e6. Populating the stores (dynamic API, one write):$fills
+load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg) (2 cores;
+other work on the machine slows every contender, the shell included, and under a high load
+the ratios of the short questions move by up to 2× from one run of this section to the next).
 MD
 for n in $sizes; do
     echo
