@@ -152,6 +152,11 @@ import Testing
         let small = store.version
         try store.write { try store.set(item, "qty", 9) }
         #expect(try store.changes(from: small, to: store.version)?["Item"].modified == [item.key: ["qty"]])
+        store.logsChanges = false
+        let unlogged = store.version
+        try store.write { try store.set(item, "qty", 10) }
+        #expect(try store.changes(from: unlogged, to: store.version) == nil, "a commit not logged needs a re-read")
+        store.logsChanges = true
         #expect(try store.changes(from: store.version, to: store.version + 1) == nil, "past the version the store reads")
         #expect(try store.changes(from: store.version, to: small) == nil)
     }

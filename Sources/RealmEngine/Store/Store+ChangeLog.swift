@@ -59,22 +59,25 @@ extension Store {
 
     /// Records an object created in the open transaction.
     func noteInserted(_ info: ClassInfo, _ key: Int64) {
+        guard logsChanges else { return }
         changeRecorder.inserted(info.classID, key)
     }
 
     /// Records an object deleted in the open transaction.
     func noteDeleted(_ info: ClassInfo, _ key: Int64) {
+        guard logsChanges else { return }
         changeRecorder.deleted(info.classID, key)
     }
 
     /// Records changed properties of an object in the open transaction.
     func noteModified(_ info: ClassInfo, _ key: Int64, _ properties: some Sequence<String>) {
+        guard logsChanges else { return }
         changeRecorder.modified(info.classID, key, properties)
     }
 
     /// Records a changed collection property (`property.className` names its class).
     func noteModified(_ property: PropertyInfo, owner: Int64) {
-        guard let info = classes[property.className] else { return }
+        guard logsChanges, let info = classes[property.className] else { return }
         changeRecorder.modified(info.classID, owner, CollectionOfOne(property.name))
     }
 
@@ -97,7 +100,7 @@ extension Store {
         let insert = try connection.cached("""
             INSERT INTO _realm_changes(version, seq, class, kind, low, high, properties) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        if changeRecorder.overflowed {
+        if changeRecorder.overflowed || !logsChanges {
             try insert.run(binding: [.int(Int64(version)), .int(0), .int(0), .int(ChangeRecorder.Kind.overflow.rawValue),
                                      .int(0), .int(0), .null])
         }

@@ -82,6 +82,9 @@ public final class Store {
     var changeLogReady = false
     /// How many versions the change log keeps at least (Store+ChangeLog; `package` for tests).
     package var changeLogRetention: UInt64 = 1024
+    /// Whether commits log their changes one by one (`package`, for the benchmark of the log's
+    /// cost): when off, each commit is logged as an overflow, so observers re-read everything.
+    package var logsChanges = true
 
     /// Opens or creates the store at `path` with `schema`.
     ///
