@@ -57,11 +57,14 @@ for i in $(seq "$runs"); do
         rm -f "$work/insert.sqlite"*
         flag=(); [ "$side" = nolog ] && flag=(--no-log)
         "$tool" bench-insert "$work/insert.sqlite" "$work/people.yaml" "$data" Person "${flag[@]}" \
-            | awk '$1 == "insert_seconds" {print $2}' >> "$work/$side"
+            > "$work/out.txt"
+        awk '$1 == "insert_seconds" {print $2}' "$work/out.txt" >> "$work/$side"
+        awk '$1 == "insert_cpu_seconds" {print $2}' "$work/out.txt" >> "$work/$side.cpu"
     done
     echo "notify cost run $i/$runs" >&2
 done
 with=$(median "$work/log"); without=$(median "$work/nolog")
+with_cpu=$(median "$work/log.cpu"); without_cpu=$(median "$work/nolog.cpu")
 cat <<MD
 ## Change notifications across processes, and the change log's cost
 
@@ -78,7 +81,12 @@ commits one object $commits times, ${pause} ms apart (\`realm-store-tool bench-n
 
 Cost: $people Person objects (bench/gen_people.py) created through the dynamic API in one
 transaction without savepoints, as realm-import does (\`bench-insert\`, insert + commit seconds,
-median of $runs alternated runs): with the change log $with s, without it (\`--no-log\`) $without s,
-ratio $(awk -v a="$with" -v b="$without" 'BEGIN {printf "%.3f", a / b}'). A bulk insert logs one key
-range per class, not one row per object.
+median of $runs alternated runs), the same run with the change log and without it (\`--no-log\`):
+
+| | with the log | without | ratio |
+| --- | --- | --- | --- |
+| wall seconds | $with | $without | $(ratio "$with" "$without") |
+| CPU seconds | $with_cpu | $without_cpu | $(ratio "$with_cpu" "$without_cpu") |
+
+A bulk insert logs one key range per class, not one row per object.
 MD
