@@ -8,7 +8,8 @@ import RealmSchema
 /// reported separately. Like realm-import, it runs without a savepoint per create
 /// (`atomicOperations = false`) unless `atomic` is set.
 enum BenchInsert {
-    static func run(store path: String, schema schemaPath: String, input: String, className: String, atomic: Bool) throws {
+    static func run(store path: String, schema schemaPath: String, input: String, className: String, atomic: Bool,
+                    logging: Bool = true) throws {
         let text = try String(contentsOfFile: schemaPath, encoding: .utf8)
         let compilation = SchemaCompiler.compile([SchemaSource(path: schemaPath, text: text)])
         guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {
@@ -23,6 +24,7 @@ enum BenchInsert {
         let openStart = clock.now
         let store = try Store(path: path, schema: schema)
         store.atomicOperations = atomic
+        store.logsChanges = logging
         let open = clock.now - openStart
         guard let file = fopen(input, "r") else { fail("cannot read \(input)", status: 2) }
         defer { fclose(file) }

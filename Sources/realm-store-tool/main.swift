@@ -14,6 +14,9 @@ import RealmSchema
 ///     realm-store-tool bench-query-fill DB N   a store of N Item objects for the query benchmark
 ///     realm-store-tool bench-query DB QUERY    run an RQL query on Item, print the keys
 ///     realm-store-tool bench-versions DB N     the costs of versions, microseconds per operation
+///     realm-store-tool bench-insert ... --no-log   the same without the change log (its cost)
+///     realm-store-tool bench-notify-watch DB N   watch DB until N more commits, print latencies
+///     realm-store-tool bench-notify-write DB N MS   commit N times, MS milliseconds apart
 let arguments = CommandLine.arguments
 let usage = """
     usage: realm-store-tool write-forever DB [--bulk-load]
@@ -23,6 +26,8 @@ let usage = """
            realm-store-tool bench-query-fill DB N
            realm-store-tool bench-query DB QUERY
            realm-store-tool bench-versions DB N
+           realm-store-tool bench-notify-watch DB N
+           realm-store-tool bench-notify-write DB N MS
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -50,6 +55,13 @@ do {
         try BenchInsert.run(store: arguments[2], schema: arguments[3], input: arguments[4], className: arguments[5], atomic: false)
     case ("bench-insert", 7) where arguments[6] == "--atomic":
         try BenchInsert.run(store: arguments[2], schema: arguments[3], input: arguments[4], className: arguments[5], atomic: true)
+    case ("bench-insert", 7) where arguments[6] == "--no-log":
+        try BenchInsert.run(store: arguments[2], schema: arguments[3], input: arguments[4], className: arguments[5], atomic: false,
+                            logging: false)
+    case ("bench-notify-watch", 4):
+        try BenchNotify.watch(path: arguments[2], commits: Int(arguments[3]) ?? 0)
+    case ("bench-notify-write", 5):
+        try BenchNotify.write(path: arguments[2], commits: Int(arguments[3]) ?? 0, pause: Double(arguments[4]) ?? 0)
     default:
         fail(usage, status: 64)
     }

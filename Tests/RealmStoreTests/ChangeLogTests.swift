@@ -152,6 +152,11 @@ import Testing
         let small = store.version
         try store.write { try store.set(item, "qty", 9) }
         #expect(try store.changes(from: small, to: store.version)?["Item"].modified == [item.key: ["qty"]])
+        store.logsChanges = false
+        let unlogged = store.version
+        try store.write { try store.set(item, "qty", 10) }
+        #expect(try store.changes(from: unlogged, to: store.version) == nil, "a commit not logged needs a re-read")
+        store.logsChanges = true
         #expect(try store.changes(from: store.version, to: store.version + 1) == nil, "past the version the store reads")
         #expect(try store.changes(from: store.version, to: small) == nil)
     }
@@ -173,5 +178,14 @@ import Testing
         #expect(try store.changes(from: 0, to: created) == nil, "the creation is not logged")
         try store.write { _ = try store.create("Note", value: [:]) }
         #expect(try store.changes(from: created, to: store.version)?["Note"].inserted.count == 1)
+        let logged = store.version
+        try store.write {}
+        #expect(try store.changes(from: logged, to: store.version)?.isEmpty == true, "an empty commit is logged as such")
+        let unlogged = store.version
+        try store.connection.execute("BEGIN IMMEDIATE")
+        try store.bumpVersion()
+        try store.connection.execute("COMMIT")
+        #expect(try store.changes(from: unlogged, to: store.version) == nil, "a commit by a writer that does not log")
+        #expect(try store.changes(from: logged, to: unlogged)?.isEmpty == true)
     }
 }

@@ -10,6 +10,8 @@ struct ChangeRecorder {
     /// The kind of an event, as stored in `_realm_changes.kind`.
     enum Kind: Int64 {
         case insert = 0, delete = 1, modify = 2, overflow = 3
+        /// A commit that changed no object (every logged commit has a row).
+        case none = 4
     }
 
     struct Event {

@@ -6,7 +6,9 @@ import Foundation
 /// `_realm_changes(version, seq, class, kind, low, high, properties)`, stamped with the
 /// version the commit makes (`_realm_meta.version`): insertions and deletions as key ranges
 /// of a class id, modifications one row per object with its changed property names (joined
-/// by commas). `_realm_meta.changesFrom` is the oldest version the log covers: the table is
+/// by commas); a commit that changed no object gets a row of kind `none`, so a version without a
+/// row was committed by a writer that does not log (an older realm-tools, a migration) and the
+/// log does not cover it. `_realm_meta.changesFrom` is the oldest version the log covers: the table is
 /// made by the first commit that logs (older versions are not covered), and trimming moves
 /// it. A commit whose changes exceed `ChangeRecorder.limit` events is logged as an overflow.
 /// `changes(from:to:)` answers nil for any range the log does not cover exactly: the
@@ -38,14 +40,20 @@ extension Store {
             guard to <= (try versionCounter()), try hasChangeLog(),
                   let start = try metaInteger("changesFrom"), from >= UInt64(max(0, start)) else { return nil }
             var changes = StoreChanges()
+            var versions = 0
+            var last: Int64 = -1
             let statement = try connection.cached("""
-                SELECT class, kind, low, high, properties FROM _realm_changes
+                SELECT class, kind, low, high, properties, version FROM _realm_changes
                 WHERE version > ? AND version <= ? ORDER BY version, seq
                 """)
             statement.bind(1, Int64(from))
             statement.bind(2, Int64(to))
             defer { statement.reset() }
             while try statement.step() {
+                if statement.int64(5) != last {
+                    last = statement.int64(5)
+                    versions += 1
+                }
                 guard let kind = ChangeRecorder.Kind(rawValue: statement.int64(1)), kind != .overflow else { return nil }
                 // A class removed by a migration since: its changes concern nobody.
                 guard let name = classNames[statement.int64(0)] else { continue }
@@ -53,28 +61,32 @@ extension Store {
                 let low = statement.int64(2), high = max(low, statement.int64(3))
                 changes.apply(kind, className: name, keys: low...high, properties: properties)
             }
-            return changes
+            // Every commit that logs has a row: a version without one was not logged.
+            return versions == Int(to - from) ? changes : nil
         }
     }
 
     /// Records an object created in the open transaction.
     func noteInserted(_ info: ClassInfo, _ key: Int64) {
+        guard logsChanges else { return }
         changeRecorder.inserted(info.classID, key)
     }
 
     /// Records an object deleted in the open transaction.
     func noteDeleted(_ info: ClassInfo, _ key: Int64) {
+        guard logsChanges else { return }
         changeRecorder.deleted(info.classID, key)
     }
 
     /// Records changed properties of an object in the open transaction.
     func noteModified(_ info: ClassInfo, _ key: Int64, _ properties: some Sequence<String>) {
+        guard logsChanges else { return }
         changeRecorder.modified(info.classID, key, properties)
     }
 
     /// Records a changed collection property (`property.className` names its class).
     func noteModified(_ property: PropertyInfo, owner: Int64) {
-        guard let info = classes[property.className] else { return }
+        guard logsChanges, let info = classes[property.className] else { return }
         changeRecorder.modified(info.classID, owner, CollectionOfOne(property.name))
     }
 
@@ -97,8 +109,9 @@ extension Store {
         let insert = try connection.cached("""
             INSERT INTO _realm_changes(version, seq, class, kind, low, high, properties) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        if changeRecorder.overflowed {
-            try insert.run(binding: [.int(Int64(version)), .int(0), .int(0), .int(ChangeRecorder.Kind.overflow.rawValue),
+        if changeRecorder.events.isEmpty {
+            let kind: ChangeRecorder.Kind = changeRecorder.overflowed || !logsChanges ? .overflow : .none
+ try insert.run(binding: [.int(Int64(version)), .int(0), .int(0), .int(kind.rawValue),
                                      .int(0), .int(0), .null])
         }
         for (seq, event) in changeRecorder.events.enumerated() {

@@ -11,6 +11,8 @@ import RealmSchema
 /// - `_realm_meta(key, value)`: `schema` (JSON), `schemaVersion`, `format`, `nextNode`,
 ///   `version` (commits so far, Store+Versions).
 /// - `_realm_classes(id, name)`: a stable id per class, used by links inside mixed values.
+/// - `_realm_changes(version, seq, class, kind, low, high, properties)`: the change log
+///   (Store+ChangeLog).
 /// - `"<Model>"`: one table per model, `_key INTEGER PRIMARY KEY`, then one column per
 ///   single-valued property named by its stored name (`mapTo`), plus `"<name>.type"` beside a
 ///   mixed column. Embedded objects and the asymmetric outbox are model tables too.
@@ -82,6 +84,9 @@ public final class Store {
     var changeLogReady = false
     /// How many versions the change log keeps at least (Store+ChangeLog; `package` for tests).
     package var changeLogRetention: UInt64 = 1024
+    /// Whether commits log their changes one by one (`package`, for the benchmark of the log's
+    /// cost): when off, each commit is logged as an overflow, so observers re-read everything.
+    package var logsChanges = true
 
     /// Opens or creates the store at `path` with `schema`.
     ///

@@ -62,7 +62,7 @@ public struct StoreChanges: Sendable, Equatable {
             for key in keys where !changes.inserted.contains(key) {
                 changes.modified[key, default: []].formUnion(properties)
             }
-        case .overflow:
+        case .overflow, .none:
             return
         }
         classes[className] = changes.isEmpty ? nil : changes

@@ -104,6 +104,7 @@ extension Store {
             try saveSchema(schema)
             if own {
                 try bumpVersion()
+                try logChanges()
                 try connection.execute("COMMIT")
             }
         } catch {
