@@ -37,6 +37,8 @@ final class Connection {
     private let sharedCount = Atomic<Int>(0)
     private var cache: [String: Statement] = [:]
     private let busyWait: BusyWait
+    /// This connection's entry in `OpenFiles` (nil until the file exists).
+    private var openFile: AnyHashable?
     /// Told when a lock has been waited for a second (kept for connections opened later).
     let onWait: (@Sendable (String) -> Void)?
 
@@ -60,6 +62,7 @@ final class Connection {
         self.handle = database
         self.path = path
         self.busyWait = BusyWait(path: path, onWait: onWait)
+        self.openFile = OpenFiles.opened(path)
         self.onWait = onWait
         sqlite3_extended_result_codes(database, 1)
         sqlite3_busy_handler(database, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
@@ -92,6 +95,7 @@ final class Connection {
         cache.removeAll()
         BusyWait.unregister(handle)
         sqlite3_close_v2(handle)
+        OpenFiles.closed(openFile)
     }
 
     /// Runs one or more SQL statements without results (DDL, pragmas, transaction control).
@@ -117,6 +121,12 @@ final class Connection {
         let statement = try Statement(database: handle, sql: sql)
         cache[sql] = statement
         return statement
+    }
+
+    /// Enters a connection made before its file existed (`.create`) in `OpenFiles`, once
+    /// something has made the file.
+    func noteFileExists() {
+        if openFile == nil { openFile = OpenFiles.opened(path) }
     }
 
     /// Drops every cached statement (after schema changes).

@@ -156,6 +156,10 @@ public final class Store {
             if access == .create { return try Connection(path: path, access: .create, onWait: onWait) }
             throw Store.missingFileError(path)
         }
+        if OpenFiles.isOpen(path) {
+            // Known to be a store, and its header must not be read here (OpenFiles).
+            return try Connection(path: path, access: access == .create ? .write : access, onWait: onWait)
+        }
         let walMode: Bool
         switch try StoreFile.contents(of: path) {
         case .empty:
@@ -222,6 +226,7 @@ public final class Store {
     func configure() throws {
         _ = try connection.scalarText("PRAGMA journal_mode=WAL")
         try connection.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF")
+        connection.noteFileExists()
         try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
     }
 
