@@ -59,7 +59,12 @@ extension Store {
     /// (`SORT`, `DISTINCT`, `LIMIT`); without that, callers keep their own order.
     package func matches(_ className: String, _ predicate: String, arguments: [StoreValue],
                  within keys: [Int64]) throws -> (keys: [Int64], reorders: Bool) {
-        let parsed = try QueryParser.parse(predicate)
+        try matches(className, try QueryParser.parse(predicate), arguments: arguments, within: keys)
+    }
+
+    /// `matches(_:_:arguments:within:)` for a query built without text (Store+BuiltQuery.swift).
+    package func matches(_ className: String, _ parsed: ParsedQuery, arguments: [StoreValue],
+                         within keys: [Int64]) throws -> (keys: [Int64], reorders: Bool) {
         let compiled = try compile(parsed, className, arguments: arguments, within: keys)
         var result: [Int64] = []
         try run(compiled, className, cached: false) { result.append($0.key) }

@@ -18,9 +18,7 @@ extension Store {
     ///
     ///     let young = try store.filtered(ResultsQuery(className: "Dog"), "age < $0", arguments: [3])
     package func filtered(_ query: ResultsQuery, _ predicate: String, arguments: [StoreValue] = []) throws -> ResultsQuery {
-        var result = query
-        result.add(try checked(try QueryParser.parse(predicate), query.className, arguments), arguments: arguments)
-        return result
+        try filtered(query, try QueryParser.parse(predicate), arguments: arguments)
     }
 
     /// `query` sorted by key paths, before its earlier sort keys (which then break ties).
@@ -113,7 +111,7 @@ extension Store {
         return try checked(parsed, className, []).sort[0].path
     }
 
-    private func checked(_ parsed: ParsedQuery, _ className: String, _ arguments: [StoreValue]) throws -> QueryPlan {
+    func checked(_ parsed: ParsedQuery, _ className: String, _ arguments: [StoreValue]) throws -> QueryPlan {
         _ = try queryableClass(className)
         let checker = QueryTypeChecker(schema: schema, arguments: arguments.map(Store.argumentKind))
         return try checker.check(parsed, className: className)

@@ -4,6 +4,14 @@ public struct ParsedQuery: Equatable, Sendable {
     public var sort: [QuerySortKey]
     public var distinct: [QueryKeyPath]
     public var limit: Int?
+
+    /// Also built without text, by Realm Swift's type-safe `where { … }` queries.
+    public init(predicate: QueryPredicate, sort: [QuerySortKey] = [], distinct: [QueryKeyPath] = [], limit: Int? = nil) {
+        self.predicate = predicate
+        self.sort = sort
+        self.distinct = distinct
+        self.limit = limit
+    }
 }
 
 /// One `SORT(path ASC|DESC)` key.
@@ -76,6 +84,17 @@ public struct QueryComparison: Equatable, Sendable {
     public var rhs: QueryOperand
     /// Column of the operator.
     public var column: Int
+
+    public init(quantifier: QueryQuantifier? = nil, lhs: QueryOperand, op: QueryOperator, caseInsensitive: Bool = false,
+                diacriticInsensitive: Bool = false, rhs: QueryOperand, column: Int) {
+        self.quantifier = quantifier
+        self.lhs = lhs
+        self.op = op
+        self.caseInsensitive = caseInsensitive
+        self.diacriticInsensitive = diacriticInsensitive
+        self.rhs = rhs
+        self.column = column
+    }
 }
 
 /// One side of a comparison.
@@ -118,6 +137,12 @@ public struct QueryKeyPath: Equatable, Sendable {
     public var variable: String?
     public var components: [QueryPathComponent]
     public var column: Int
+
+    public init(variable: String? = nil, components: [QueryPathComponent], column: Int) {
+        self.variable = variable
+        self.components = components
+        self.column = column
+    }
 }
 
 /// One component of a key path.

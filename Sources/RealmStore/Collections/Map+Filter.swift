@@ -32,6 +32,13 @@ extension Map {
     /// The values that are managed objects matching the query (traps on a bad query or an
     /// unmanaged map, as Realm Swift raises an exception).
     func matchingValues(_ predicate: String, _ arguments: [StoreValue]) -> [Value] {
+        matchingValues(message: RealmError.message(of:)) { try $0.matches($1, predicate, arguments: arguments, within: $2) }
+    }
+
+    /// The values whose object keys `match` keeps (given the store, class name and keys); a
+    /// failure traps with `message`.
+    func matchingValues(message: (any Error) -> String,
+                        _ match: (Store, String, [Int64]) throws -> (keys: [Int64], reorders: Bool)) -> [Value] {
         guard let realm else {
             RealmError.trap(RealmError.unmanagedCollectionQuery)
         }
@@ -39,14 +46,14 @@ extension Map {
         guard let className = objects.lazy.compactMap({ $0.1?._state?.info.className }).first else { return [] }
         do {
             let keys = objects.compactMap { $0.1?._state?.key.key }
-            let (matched, reorders) = try realm.core.read { try $0.matches(className, predicate, arguments: arguments, within: keys) }
+            let (matched, reorders) = try realm.core.read { try match($0, className, keys) }
             if reorders {
                 return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Value }
             }
             let members = Set(matched)
             return objects.filter { $0.1?._state.map { members.contains($0.key.key) } ?? false }.map(\.0)
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmError.trap(message(error))
         }
     }
 }

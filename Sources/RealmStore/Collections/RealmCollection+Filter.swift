@@ -65,6 +65,13 @@ extension RealmCollection where Element: ObjectBase {
     /// The matching elements of an in-memory collection; traps with the query's located message for a bad query, as
     /// Realm Swift raises an exception.
     func matchingElements(_ predicate: String, _ arguments: [StoreValue]) -> [Element] {
+        matchingElements(message: RealmError.message(of:)) { try $0.matches($1, predicate, arguments: arguments, within: $2) }
+    }
+
+    /// The elements whose keys `match` keeps (given the store, class name and keys), in the
+    /// collection's order unless the query reorders them; a failure traps with `message`.
+    func matchingElements(message: (any Error) -> String,
+                          _ match: (Store, String, [Int64]) throws -> (keys: [Int64], reorders: Bool)) -> [Element] {
         let elements = _rlmElements
         guard let realm = realm ?? elements.lazy.compactMap({ $0._state?.realm }).first else {
             RealmError.trap(RealmError.unmanagedCollectionQuery)
@@ -72,14 +79,14 @@ extension RealmCollection where Element: ObjectBase {
         let className = realm.core.typeInfo(Element.self).className
         do {
             let keys = elements.compactMap { $0._state?.key.key }
-            let (matched, reorders) = try realm.core.read { try $0.matches(className, predicate, arguments: arguments, within: keys) }
+            let (matched, reorders) = try realm.core.read { try match($0, className, keys) }
             if reorders {
                 return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Element }
             }
             let members = Set(matched)
             return elements.filter { $0._state.map { members.contains($0.key.key) } ?? false }
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmError.trap(message(error))
         }
     }
 }

@@ -29,6 +29,8 @@ public enum RealmCollectionChange<CollectionType> {
 public protocol RealmKeyedCollection {
     /// The type of the keys.
     associatedtype Key: _MapKey
+    /// The type of the values.
+    associatedtype Value: RealmCollectionValue
 }
 
 /// A change of an observed `Map`, as in Realm Swift: the keys deleted, inserted and modified
