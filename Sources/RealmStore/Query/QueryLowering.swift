@@ -118,7 +118,7 @@ struct QueryLowering {
     private mutating func keyPath(_ path: QueryPath) -> QueryKeyPath {
         let start = column
         var components: [QueryPathComponent] = []
-        if let variable = path.variable { text += variable }
+        if let variable = path.variable { text += "$" + variable }
         for step in path.steps {
             if case .key = step {} else if column > start { text += "." }
             let stepColumn = column
@@ -144,13 +144,13 @@ struct QueryLowering {
     private mutating func subqueryCount(_ inner: QueryNode) -> QueryOperand {
         var collection: QueryPath?
         subqueries += 1
-        let variable = "$s\(subqueries)"
+        let variable = "s\(subqueries)"
         let rewritten = Self.rewrite(inner, variable: variable, collection: &collection)
         guard let collection else { RealmError.trap(RealmError.subqueryNeedsCollection) }
         let start = column
         text += "SUBQUERY("
         let collectionPath = keyPath(collection)
-        text += ", \(variable), "
+        text += ", $\(variable), "
         let predicate = predicate(rewritten)
         text += ").@count"
         return .subqueryCount(collection: collectionPath, variable: variable, predicate: predicate, column: start)

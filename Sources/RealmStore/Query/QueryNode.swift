@@ -33,7 +33,7 @@ struct QueryPath {
     var steps: [Step] = []
     /// The number of steps up to and including the first collection property (nil: none).
     var collectionEnd: Int?
-    /// The SUBQUERY variable the path starts from, or nil for the queried object.
+    /// The SUBQUERY variable the path starts from (`s1` for `$s1`), or nil for the queried object.
     var variable: String?
 
     func appending(_ step: Step, collection: Bool = false) -> QueryPath {
