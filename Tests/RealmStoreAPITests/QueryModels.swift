@@ -17,6 +17,7 @@ final class QPerson: Object {
     @Persisted var scores: Map<String, Int>
     @Persisted var pets: Map<String, QDog?>
     @Persisted var extra: AnyRealmValue
+    @Persisted var mood = QMood.calm
 
     override class func persistedProperties() -> [PersistedProperty] {
         [
@@ -27,11 +28,16 @@ final class QPerson: Object {
             PersistedProperty("best", \QPerson.best), PersistedProperty("tags", \QPerson.tags),
             PersistedProperty("nums", \QPerson.nums), PersistedProperty("scores", \QPerson.scores),
             PersistedProperty("pets", \QPerson.pets), PersistedProperty("extra", \QPerson.extra),
+            PersistedProperty("mood", \QPerson.mood),
         ]
     }
 
     /// Not persisted: a key path to it cannot name a property.
     var shout: String { name.uppercased() }
+}
+
+enum QMood: String, PersistableEnum {
+    case calm, happy, sad
 }
 
 final class QDog: Object {
@@ -45,7 +51,7 @@ final class QDog: Object {
 }
 
 /// The people of the query tests: Ann, Bob, `Ål "%@" O'Neil` (quotes and `%@` in a value)
-/// and ren, with the dogs Rex (5), Fido (2), Spot (8) and Bella (4).
+/// and ren (moods happy, sad, calm, happy), with the dogs Rex (5), Fido (2), Spot (8) and Bella (4).
 enum QueryData {
     static let al = "Ål \"%@\" O'Neil"
 
@@ -63,12 +69,14 @@ enum QueryData {
             ann.scores["math"] = 95
             ann.scores["art"] = 70
             ann.pets["home"] = rex
+            ann.mood = .happy
             let bob = person(realm, "Bob", nickname: nil, age: 17, height: nil, year: 2010, active: false, extra: .string("seven"))
             bob.photo = Data([4])
             bob.dogs.append(fido)
             bob.tags.insert("green")
             bob.nums.append(2)
             bob.scores["math"] = 60
+            bob.mood = .sad
             let al = person(realm, al, nickname: "al", age: 45, height: 1.8, year: 1980, active: true, extra: .double(7.5))
             al.dogs.append(objectsIn: [rex, spot, bella])
             al.best = spot
@@ -76,7 +84,7 @@ enum QueryData {
             al.scores["music"] = 50
             al.pets["a"] = spot
             al.pets["b"] = bella
-            _ = person(realm, "ren", nickname: "René", age: 3, height: 1.0, year: 2023, active: false, extra: .none)
+            person(realm, "ren", nickname: "René", age: 3, height: 1.0, year: 2023, active: false, extra: .none).mood = .happy
         }
         return realm
     }

@@ -77,8 +77,21 @@ extension WhereCases {
                    text: { $0.filter("SUBQUERY(dogs, $d, $d.name BEGINSWITH[c] 'r').@count == 1") }, expected: ["Ann", al]),
         PersonCase(label: "subquery over ints", typed: { $0.where { ($0.nums > 1).count == 2 } },
                    text: { $0.filter("SUBQUERY(nums, $n, $n > 1).@count == 2") }, expected: ["Ann"]),
+        PersonCase(label: "nested where's count", typed: { $0.where { $0.dogs.where { $0.age > 3 && $0.name != "Rex" }.count >= 1 } },
+                   text: { $0.filter("SUBQUERY(dogs, $d, $d.age > 3 AND $d.name != 'Rex').@count >= 1") }, expected: [al]),
+        PersonCase(label: "nested where as a predicate", typed: { $0.where { $0.dogs.where { $0.age > 6 } } },
+                   text: { $0.filter("ANY dogs.age > 6") }, expected: [al]),
         PersonCase(label: "subquery and a comparison", typed: { $0.where { ($0.dogs.age < 5).count > 0 && $0.age < 40 } },
                    text: { $0.filter("SUBQUERY(dogs, $d, $d.age < 5).@count > 0 AND age < 40") }, expected: ["Ann", "Bob"]),
+    ]
+
+    static let enums: [PersonCase] = [
+        PersonCase(label: "enum equal", typed: { $0.where { $0.mood == .happy } }, text: { $0.filter("mood == 'happy'") },
+                   expected: ["Ann", "ren"]),
+        PersonCase(label: "enum in", typed: { $0.where { $0.mood.in([.sad, .calm]) } }, text: { $0.filter("mood IN {'sad', 'calm'}") },
+                   expected: ["Bob", al]),
+        PersonCase(label: "enum raw value", typed: { $0.where { $0.mood.rawValue.ends(with: "D", options: .caseInsensitive) } },
+                   text: { $0.filter("mood ENDSWITH[c] 'D'") }, expected: ["Bob"]),
     ]
 
     static let mixed: [PersonCase] = [

@@ -20,6 +20,7 @@ import Testing
     @Test(arguments: WhereCases.collections) func collections(_ query: PersonCase) throws { try check(query) }
     @Test(arguments: WhereCases.maps) func maps(_ query: PersonCase) throws { try check(query) }
     @Test(arguments: WhereCases.subqueries) func subqueries(_ query: PersonCase) throws { try check(query) }
+    @Test(arguments: WhereCases.enums) func enums(_ query: PersonCase) throws { try check(query) }
     @Test(arguments: WhereCases.mixed) func anyRealmValue(_ query: PersonCase) throws { try check(query) }
 
     @Test func linkingObjectsInAQuery() throws {

@@ -129,3 +129,13 @@ extension QueryNode {
         return .null
     }
 }
+
+extension Query where T: RealmCollection, T.Element: ObjectBase {
+    /// A predicate over the collection's objects: used as a predicate it means some element
+    /// matches; its `count` is a subquery count (the same as `($0.dogs.age > 3).count`).
+    ///
+    ///     realm.objects(Person.self).where { $0.dogs.where { $0.age > 3 && $0.name != "Rex" }.count > 1 }
+    public func `where`(_ isIncluded: (Query<T.Element>) -> Query<Bool>) -> Query<Bool> {
+        isIncluded(Query<T.Element>(node))
+    }
+}
