@@ -62,6 +62,8 @@ extension WhereCases {
                    expected: [al]),
         PersonCase(label: "map max and count", typed: { $0.where { $0.scores.max > 95 || $0.scores.count == 1 } },
                    text: { $0.filter("scores.@max > 95 OR scores.@count == 1") }, expected: ["Bob", al]),
+        PersonCase(label: "map range of every value", typed: { $0.where { $0.scores.contains(50...95) } },
+                   text: { $0.filter("scores.@min >= 50 AND scores.@max <= 95") }, expected: ["Ann", "Bob"]),
         PersonCase(label: "map contains", typed: { $0.where { $0.scores.contains(60) } }, text: { $0.filter("60 IN scores") },
                    expected: ["Bob"]),
         PersonCase(label: "map containsAny", typed: { $0.where { $0.scores.containsAny(in: [50, 70]) } },

@@ -95,6 +95,20 @@ extension Query where T: RealmKeyedCollection {
     public static func != (_ lhs: Query<T>, _ rhs: T.Value) -> Query<Bool> { lhs.compare(.notEqual, value(rhs)) }
 }
 
+extension Query where T: RealmKeyedCollection, T.Value: Comparable {
+    /// Every value within the range (`@min >= lower AND @max < upper`).
+    public func contains(_ range: Range<T.Value>) -> Query<Bool> {
+        Query<Bool>(.and(.comparison(.greaterOrEqual, .path(path.aggregating("min")), Query.value(range.lowerBound), []),
+                         .comparison(.less, .path(path.aggregating("max")), Query.value(range.upperBound), [])))
+    }
+
+    /// Every value within the closed range (`@min >= lower AND @max <= upper`).
+    public func contains(_ range: ClosedRange<T.Value>) -> Query<Bool> {
+        Query<Bool>(.and(.comparison(.greaterOrEqual, .path(path.aggregating("min")), Query.value(range.lowerBound), []),
+                         .comparison(.lessOrEqual, .path(path.aggregating("max")), Query.value(range.upperBound), [])))
+    }
+}
+
 extension Query where T: RealmKeyedCollection, T.Key == String {
     /// Every key of the map (`@keys`), compared with `ANY`.
     ///
