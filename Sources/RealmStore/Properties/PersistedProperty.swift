@@ -100,11 +100,8 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
 final class DiscoveryRecorder {
     var storage: AnyKeyPath?
     var options = PersistedOptions()
-    /// How many reads were recorded (a key path naming one property reads one).
-    var reads = 0
 
     func record(_ storage: AnyKeyPath, _ options: PersistedOptions) {
-        reads += 1
         self.storage = storage
         self.options = options
     }

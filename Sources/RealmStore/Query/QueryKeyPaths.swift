@@ -1,8 +1,7 @@
 import Foundation
 
-/// Property names of key paths (`\Dog.age` → `"age"`), found by reading the key path once on
-/// a prototype whose `@Persisted` wrappers report the storage they use (the discovery that
-/// `TypeInfo` runs), and cached per key path.
+/// Property names of key paths (`\Dog.age` → `"age"`): the entry of the model's property table
+/// with that key path (as `observe(keyPaths:)` finds them), cached per key path.
 ///
 /// For example:
 ///
@@ -12,22 +11,16 @@ enum QueryKeyPaths {
     nonisolated(unsafe) private static var names: [AnyKeyPath: String] = [:]
 
     /// The name of the persisted property `keyPath` reads; traps for a key path that is not
-    /// one property of the model (a computed property, `\Dog.owner.name`).
+    /// one persisted property of the model (a computed property, `\Dog.owner.name`).
     static func name<Root: ObjectBase, Value>(of keyPath: KeyPath<Root, Value>) -> String {
         lock.lock()
         let cached = names[keyPath]
         lock.unlock()
         if let cached { return cached }
         let info = TypeInfo.of(Root.self)
-        let prototype = Root()
-        let recorder = DiscoveryRecorder()
-        prototype._discovery = recorder
-        _ = prototype[keyPath: keyPath]
-        prototype._discovery = nil
-        guard let storage = recorder.storage, recorder.reads == 1 else {
+        guard let name = info.properties.first(where: { $0.accessor.anyKeyPath == keyPath })?.name else {
             RealmError.trap(RealmError.notAPersistedKeyPath(keyPath, info.className))
         }
-        let name = info.properties[info.index(ofStorage: storage)].name
         lock.lock()
         names[keyPath] = name
         lock.unlock()
