@@ -18,6 +18,7 @@ final class QPerson: Object {
     @Persisted var pets: Map<String, QDog?>
     @Persisted var extra: AnyRealmValue
     @Persisted var mood = QMood.calm
+    @Persisted var pack: MutableSet<QDog>
 
     override class func persistedProperties() -> [PersistedProperty] {
         [
@@ -28,7 +29,7 @@ final class QPerson: Object {
             PersistedProperty("best", \QPerson.best), PersistedProperty("tags", \QPerson.tags),
             PersistedProperty("nums", \QPerson.nums), PersistedProperty("scores", \QPerson.scores),
             PersistedProperty("pets", \QPerson.pets), PersistedProperty("extra", \QPerson.extra),
-            PersistedProperty("mood", \QPerson.mood),
+            PersistedProperty("mood", \QPerson.mood), PersistedProperty("pack", \QPerson.pack),
         ]
     }
 
@@ -84,6 +85,7 @@ enum QueryData {
             al.scores["music"] = 50
             al.pets["a"] = spot
             al.pets["b"] = bella
+            al.pack.insert(objectsIn: [spot, bella, fido])
             person(realm, "ren", nickname: "René", age: 3, height: 1.0, year: 2023, active: false, extra: .none).mood = .happy
         }
         return realm

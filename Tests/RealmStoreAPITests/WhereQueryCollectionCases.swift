@@ -35,6 +35,8 @@ extension WhereCases {
                    expected: [al, "ren"]),
         PersonCase(label: "set: element equality", typed: { $0.where { $0.tags == "blue" } }, text: { $0.filter("ANY tags == 'blue'") },
                    expected: ["Ann"]),
+        PersonCase(label: "set of links", typed: { $0.where { $0.pack.age < 3 && $0.pack.count == 3 } },
+                   text: { $0.filter("ANY pack.age < 3 AND pack.@count == 3") }, expected: [al]),
         PersonCase(label: "to-one link", typed: { $0.where { $0.best.name == "Rex" } }, text: { $0.filter("best.name == 'Rex'") },
                    expected: ["Ann"]),
         PersonCase(label: "nil link", typed: { $0.where { $0.best == nil } }, text: { $0.filter("best == nil") },

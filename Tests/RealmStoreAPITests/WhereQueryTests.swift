@@ -38,6 +38,8 @@ import Testing
         let al = people.where { $0.name == QueryData.al }.first!
         #expect(al.dogs.where { $0.age > 4 }.map(\.name) == ["Rex", "Spot"])
         #expect(al.dogs.where { $0.age > 4 }.map(\.name) == al.dogs.filter("age > 4").map(\.name))
+        #expect(Set(al.pack.where { $0.age < 8 }.map(\.name)) == ["Bella", "Fido"])
+        #expect(al.pack.where { $0.age < 8 }.map(\.name) == al.pack.filter("age < 8").map(\.name))
         let rex = realm.objects(QDog.self).where { $0.name == "Rex" }.first!
         #expect(rex.owners.where { $0.age > 40 }.map(\.name) == [QueryData.al])
         #expect(AnyRealmCollection(people).where { $0.active }.map(\.name) == ["Ann", QueryData.al])
