@@ -98,6 +98,10 @@ public enum RealmError {
         "Unsupported query argument '\(argument)' of type \(type(of: argument))"
     }
 
+    static func invalidPropertyName(_ name: String, _ className: String) -> String {
+        "Invalid property name '\(name)' for class '\(className)'."
+    }
+
     static func unsupportedOperator(_ keyPath: String) -> String {
         "Unsupported KVC collection operator found in key path '\(keyPath)'"
     }
