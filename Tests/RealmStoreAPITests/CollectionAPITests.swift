@@ -162,8 +162,12 @@ import Testing
             #expect(names(copy.pets) == ["a", "b", "c"])
             copy.setValue(AnyRealmCollection(young), forKey: "pets")
             #expect(names(copy.pets) == ["a", "b"])
-            let third = realm.create(Owner.self, value: ["id": 3, "pets": AnyRealmCollection(first.pets)])
-            #expect(names(third.pets) == ["a", "b", "c"])
+            let third = realm.create(Owner.self, value: ["id": 3, "pets": AnyRealmCollection(first.pets), "tags": copy.tags.sorted()])
+            #expect(names(third.pets) == ["a", "b", "c"] && third.tags.count == 3)
+            third.pets = copy.pets
+            #expect(names(third.pets) == ["a", "b"])
+            third.tags = first.tags
+            #expect(third.tags.isEmpty)
         }
         #expect(realm.objects(Pet.self).count == 3, "the objects are linked, not copied")
     }
