@@ -61,3 +61,41 @@ import Testing
         #expect(standardError(type).contains("'Cat'"))
     }
 }
+
+/// `dynamicCreate(_:value:update:)` and `dynamicObject(ofType:forPrimaryKey:)`.
+@Suite struct DynamicCreateTests {
+    @Test func createsAndFindsObjectsByClassName() throws {
+        let realm = try makeRealm()
+        try realm.write {
+            let pet = realm.dynamicCreate("Pet", value: ["name": "Rex", "age": 3])
+            let owner = realm.dynamicCreate("Owner", value: ["id": 7, "name": "Ann", "pets": [pet, ["name": "Ace"]],
+                                                            "tags": ["a", "b"], "scores": ["x": 1], "home": ["city": "Oslo"]])
+            #expect(owner["name"] as? String == "Ann")
+            realm.dynamicCreate("Pet", value: ["Bo", 5])
+        }
+        let owner = try #require(realm.object(ofType: Owner.self, forPrimaryKey: 7))
+        #expect(owner.pets.map(\.name) == ["Rex", "Ace"] && owner.tags.count == 2 && owner.scores["x"] == 1)
+        #expect(owner.home?.city == "Oslo")
+        #expect(realm.objects(Pet.self).filter("name == 'Bo'").first?.age == 5)
+        #expect(realm.dynamicObject(ofType: "Owner", forPrimaryKey: 7)?["name"] as? String == "Ann")
+        #expect(realm.dynamicObject(ofType: "Owner", forPrimaryKey: 8) == nil)
+        try realm.write { realm.dynamicCreate("Owner", value: ["id": 7, "name": "Bea"], update: .modified) }
+        #expect(owner.name == "Bea" && owner.pets.count == 2)
+    }
+
+    @Test func errorsAreRecordedForTheTransaction() throws {
+        let realm = try makeRealm()
+        let error = #expect(throws: StoreError.self) {
+            try realm.write {
+                realm.dynamicCreate("Owner", value: ["id": 1])
+                realm.dynamicCreate("Owner", value: ["id": 1])
+            }
+        }
+        #expect(error?.message == "Attempting to create an object of type 'Owner' with an existing primary key value '1'")
+        #expect(realm.objects(Owner.self).isEmpty)
+        let unknown = #expect(throws: StoreError.self) {
+            try realm.write { realm.dynamicCreate("Owner", value: ["id": 1, "colour": "red"]) }
+        }
+        #expect(unknown?.code == .unknownProperty)
+    }
+}
