@@ -179,6 +179,13 @@ private func uniqueIdentifier() -> String { "memory-\(UUID().uuidString)" }
         #expect(error?.code == .invalidDatabase)
     }
 
+    @Test func aFileInAMissingDirectoryIsAFileAccessError() throws {
+        let url = try makeRealmURL().deletingLastPathComponent().appendingPathComponent("missing/deeper/x.realm")
+        let error = #expect(throws: Realm.Error.self) { try openRealm(url) }
+        #expect(error?.code == .fileAccess, "\(String(describing: error))")
+        #expect(error?.underlying != nil)
+    }
+
     /// Writes one owner into `url` with `schemaVersion`, closing the Realm again.
     private func autoreleasingWrite(_ url: URL, schemaVersion: UInt64) throws {
         let realm = try Realm(configuration: Realm.Configuration(fileURL: url, schemaVersion: schemaVersion, objectTypes: models))

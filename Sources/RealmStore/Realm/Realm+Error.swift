@@ -90,13 +90,17 @@ extension Realm {
 
         private static func code(of error: StoreError, _ path: String) -> Code {
             switch error.code {
-            case .migrationRequired, .invalidSchemaVersion: .schemaMismatch
-            case .invalidFile: FileManager.default.fileExists(atPath: path) ? .invalidDatabase : .fileNotFound
-            case .sqlite(let code) where code & 0xff == 8 || code & 0xff == 3: .filePermissionDenied  // READONLY, PERM
-            case .sqlite(let code) where code & 0xff == 13: .outOfDiskSpace  // FULL
-            case .sqlite(let code) where code & 0xff == 10 || code & 0xff == 14: .fileAccess  // IOERR, CANTOPEN
-            case .sqlite(let code) where code & 0xff == 11 || code & 0xff == 26: .invalidDatabase  // CORRUPT, NOTADB
-            default: .fail
+            case .migrationRequired, .invalidSchemaVersion: return .schemaMismatch
+            case .invalidFile: return FileManager.default.fileExists(atPath: path) ? .invalidDatabase : .fileNotFound
+            case .sqlite(let extended):
+                switch extended & 0xff {
+                case SQLiteCode.readOnly, SQLiteCode.permission: return .filePermissionDenied
+                case SQLiteCode.full: return .outOfDiskSpace
+                case SQLiteCode.ioError, SQLiteCode.cantOpen: return .fileAccess
+                case SQLiteCode.corrupt, SQLiteCode.notADatabase: return .invalidDatabase
+                default: return .fail
+                }
+            default: return .fail
             }
         }
     }
