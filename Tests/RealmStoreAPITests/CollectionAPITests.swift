@@ -75,6 +75,9 @@ import Testing
         #expect(list == list && list != List<Int>())
         let results = realm.objects(Pet.self)
         #expect(results == results && results != realm.objects(Pet.self))
+        #expect(AnyRealmCollection(owner.pets) == AnyRealmCollection(again.pets))
+        #expect(AnyRealmCollection(owner.pets) != AnyRealmCollection(other.pets))
+        #expect(AnyRealmCollection(results) == AnyRealmCollection(results))
     }
 
     @Test func keyValueCodingCollectionOperators() throws {

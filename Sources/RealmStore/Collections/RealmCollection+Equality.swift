@@ -1,6 +1,7 @@
 /// Equality of collections as Realm Swift's (Objective-C objects) have it: a managed List,
 /// MutableSet, Map or LinkingObjects equals another of the same property of the same object in
-/// the same Realm; an unmanaged one, and `Results`, equal only themselves.
+/// the same Realm; an unmanaged one, and `Results`, equal only themselves; an
+/// `AnyRealmCollection` equals another wrapping an equal collection.
 ///
 /// For example:
 ///
@@ -51,4 +52,12 @@ extension LinkingObjects: Hashable {
 extension Results: Hashable {
     public static func == (lhs: Results, rhs: Results) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension AnyRealmCollection: Equatable {
+    /// Whether both wrap the same collection (as the wrapped collections' `==` says).
+    public static func == (lhs: AnyRealmCollection, rhs: AnyRealmCollection) -> Bool {
+        guard let left = lhs.base as? AnyHashable, let right = rhs.base as? AnyHashable else { return false }
+        return left == right
+    }
 }
