@@ -58,6 +58,19 @@ private func uniqueIdentifier() -> String { "memory-\(UUID().uuidString)" }
         #expect(try Realm(configuration: configuration).objects(Owner.self).count == 1)
     }
 
+    @Test func theFirstInMemoryRealmOfAProcessRemovesTheStoresOfEndedProcesses() async {
+        await #expect(processExitsWith: .success) {
+            let temporary = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+            // A process id no running process has (above Linux's largest pid_max).
+            let stale = temporary + "realm-tools-memory-2147483000"
+            try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
+            try Data("old".utf8).write(to: URL(fileURLWithPath: stale + "/memory-1.realm"))
+            let realm = try Realm(configuration: Realm.Configuration(inMemoryIdentifier: "fresh", objectTypes: models))
+            guard !FileManager.default.fileExists(atPath: stale),
+                  realm.store.path.hasPrefix(temporary + "realm-tools-memory-\(getpid())/") else { exit(1) }
+        }
+    }
+
     @Test func aReadOnlyRealmReadsAnExistingFile() throws {
         let url = try makeRealmURL()
         do {

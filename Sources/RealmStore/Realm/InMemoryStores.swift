@@ -36,30 +36,26 @@ enum InMemoryStores {
         return path
     }
 
-    /// A Realm of the store at `path` opened.
-    static func retain(_ path: String) {
+    /// A Realm of `identifier`'s store at `path` opened. When the identifier's last Realm went
+    /// away between `path(for:)` and this open, the store at `path` becomes the identifier's
+    /// again (its file was deleted, so the open made it empty, as a new in-memory Realm is).
+    static func retain(_ identifier: String, _ path: String) {
         lock.lock()
         defer { lock.unlock() }
-        guard let identifier = entries.first(where: { $0.value.path == path })?.key else { return }
+        if entries[identifier] == nil { entries[identifier] = Entry(path: path, users: 0) }
+        guard entries[identifier]!.path == path else { return }
         entries[identifier]!.users += 1
     }
 
-    /// A Realm of the store at `path` is gone; the last one deletes the store.
-    static func release(_ path: String) {
+    /// A Realm of `identifier`'s store at `path` is gone; the last one deletes the store.
+    static func release(_ identifier: String, _ path: String) {
         lock.lock()
         defer { lock.unlock() }
-        guard let identifier = entries.first(where: { $0.value.path == path })?.key else { return }
+        guard entries[identifier]?.path == path else { return }
         entries[identifier]!.users -= 1
         guard entries[identifier]!.users <= 0 else { return }
         entries[identifier] = nil
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-    }
-
-    /// Whether `path` is the store of an in-memory Realm of this process.
-    static func isInMemory(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.values.contains { $0.path == path }
     }
 
     /// The process's directory, made on first use (removing those of ended processes first).

@@ -55,11 +55,15 @@ final class RealmCore: @unchecked Sendable {
         self.announcer = frozen ? nil : CommitAnnouncer(actor: actor)
         for info in types { self.types[info.className] = info }
         announcer?.core = self
-        if let memoryPath = configuration.memoryPath { InMemoryStores.retain(memoryPath) }
+        if let memoryPath = configuration.memoryPath, let identifier = configuration.inMemoryIdentifier {
+            InMemoryStores.retain(identifier, memoryPath)
+        }
     }
 
     deinit {
-        if let memoryPath = configuration.memoryPath { InMemoryStores.release(memoryPath) }
+        if let memoryPath = configuration.memoryPath, let identifier = configuration.inMemoryIdentifier {
+            InMemoryStores.release(identifier, memoryPath)
+        }
     }
 
     /// The open live cores, by file and thread (or actor).
