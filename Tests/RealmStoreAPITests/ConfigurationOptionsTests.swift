@@ -83,6 +83,13 @@ private func uniqueIdentifier() -> String { "memory-\(UUID().uuidString)" }
         #expect(realm.configuration.readOnly)
         #expect(realm.objects(Owner.self).first?.name == "stored")
         #expect(try Data(contentsOf: url) == before)
+        onNewThread {
+            let writer = try! openRealm(url)
+            try! writer.write { writer.add(Owner(value: ["id": 2])) }
+        }
+        #expect(realm.refresh() && realm.objects(Owner.self).count == 2, "other threads may write the file")
+        let mixed = #expect(throws: Realm.Error.self) { try openRealm(url) }
+        #expect(mixed?.localizedDescription == "Realm at path '\(realm.store.path)' already opened with different read permissions.")
     }
 
     @Test func aReadOnlyRealmOfAMissingFileThrowsFileNotFound() throws {

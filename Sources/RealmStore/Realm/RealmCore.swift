@@ -117,6 +117,9 @@ final class RealmCore: @unchecked Sendable {
         lock.unlock()
         let requested = closure(configuration.objectTypes ?? used)
         if let cached {
+            if cached.configuration.readOnly != configuration.readOnly {
+                throw Realm.Error(.fail, RealmError.otherReadPermissions(path), fileURL: URL(fileURLWithPath: path))
+            }
             try cached.register(configuration.readOnly && configuration.objectTypes == nil
                 ? requested.filter { cached.store.schema.model(named: $0.className()) != nil } : requested)
             return cached

@@ -37,6 +37,10 @@ public enum RealmError {
         StoreError(.migrationRequired, "Cannot open '\(path)' read-only with the model '\(className)': the file does not hold it, and a read-only Realm cannot add it")
     }
 
+    static func otherReadPermissions(_ path: String) -> String {
+        "Realm at path '\(path)' already opened with different read permissions."
+    }
+
     static func deleteOpenFiles(_ path: String) -> String {
         "Cannot delete files of an open Realm: '\(path)' is still in use."
     }
