@@ -29,14 +29,14 @@ final class BenchItem: Object {
     /// The same model for the dynamic API.
     static let schema = Schema(schemaVersion: 0, models: [
         ModelSchema(name: "BenchItem", primaryKey: "id", properties: [
-            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
-            PropertySchema(name: "name", type: PropertyType(.string)),
-            PropertySchema(name: "score", type: PropertyType(.double)),
-            PropertySchema(name: "count", type: PropertyType(.int(.int32))),
-            PropertySchema(name: "flag", type: PropertyType(.bool)),
-            PropertySchema(name: "created", type: PropertyType(.date)),
-            PropertySchema(name: "note", type: PropertyType(.string, isOptional: true)),
-            PropertySchema(name: "tag", type: PropertyType(.objectId)),
+            PropertySchema(name: "id", type: RealmSchema.PropertyType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "name", type: RealmSchema.PropertyType(.string)),
+            PropertySchema(name: "score", type: RealmSchema.PropertyType(.double)),
+            PropertySchema(name: "count", type: RealmSchema.PropertyType(.int(.int32))),
+            PropertySchema(name: "flag", type: RealmSchema.PropertyType(.bool)),
+            PropertySchema(name: "created", type: RealmSchema.PropertyType(.date)),
+            PropertySchema(name: "note", type: RealmSchema.PropertyType(.string, isOptional: true)),
+            PropertySchema(name: "tag", type: RealmSchema.PropertyType(.objectId)),
         ]),
     ])
 

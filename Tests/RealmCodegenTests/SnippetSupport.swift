@@ -18,8 +18,18 @@ enum Snippet {
         let files = SwiftModelGenerator(access: access).generate(Schema(schemaVersion: 1, models: located))
         let text = files.first?.contents ?? ""
         let prefix = header() + "\n"
-        let body = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+        let body = withoutSchemaSummary(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
         return withTables ? body : withoutPropertyTables(body)
+    }
+
+    /// The first line of the `GeneratedSchema` enum the first file ends with.
+    static let schemaSummaryStart = "/// The schema these models were generated from"
+
+    /// `text` without the `GeneratedSchema` enum (and the blank line before it), so snippet
+    /// tests about classes read as before; `SwiftSchemaSummaryTests` checks it.
+    static func withoutSchemaSummary(_ text: String) -> String {
+        guard let range = text.range(of: "\n" + schemaSummaryStart) else { return text }
+        return String(text[..<range.lowerBound])
     }
 
     /// `text` without the `persistedProperties()` tables (and the blank line before each),

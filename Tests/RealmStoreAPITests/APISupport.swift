@@ -9,5 +9,5 @@ func makeRealm(_ types: [ObjectBase.Type] = [Owner.self, Pet.self, Place.self]) 
 
 /// The message of a thrown error.
 func message(_ error: any Error) -> String {
-    (error as? StoreError)?.message ?? String(describing: error)
+    (error as? StoreError ?? (error as? Realm.Error)?.underlying)?.message ?? String(describing: error)
 }

@@ -23,9 +23,10 @@ final class PetV2: Object {
             let realm = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Owner.self]))
             try realm.write { realm.add(Pet(value: ["name": "Rex", "age": 3])) }
         }
-        #expect(throws: StoreError.self) {
+        let mismatch = #expect(throws: Realm.Error.self) {
             _ = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [PetV2.self]))
         }
+        #expect(mismatch?.code == .schemaMismatch && mismatch?.underlying?.code == .migrationRequired)
         nonisolated(unsafe) var seenVersion: UInt64?
         var configuration = Realm.Configuration(fileURL: url, schemaVersion: 1, objectTypes: [PetV2.self])
         configuration.migrationBlock = { migration, oldSchemaVersion in

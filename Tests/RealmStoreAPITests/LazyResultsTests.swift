@@ -141,9 +141,9 @@ import Testing
         #expect(pets.filter("age > 100").sum(ofProperty: "age") as Int == 0)
         #expect(pets.filter("age > 100").average(ofProperty: "age") as Double? == nil)
         let (ages, columnLog) = realm.store.logStatements { pets.sorted(byKeyPath: "age").value(forKey: "age") }
-        #expect(ages.map { $0 as? Int } == [3, 5, 8])
+        #expect(ages as? [Int] == [3, 5, 8])
         #expect(columnLog.statements.count == 1 && columnLog.rows == 3)
-        #expect(pets.value(forKey: "weight").map { $0 as? Double } == [2.5, 1.5, 4])
+        #expect(pets.value(forKey: "weight") as? [Double] == [2.5, 1.5, 4])
         try realm.write { realm.create(Pet.self, value: ["name": "none", "age": 2]) }
         let (weights, weightLog): (Double, StatementLog) = realm.store.logStatements { pets.sum(ofProperty: "weight") }
         #expect(weights == 8 && weightLog.statements.count == 1, "nulls are left out")

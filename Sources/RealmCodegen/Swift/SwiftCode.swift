@@ -7,6 +7,8 @@ struct SwiftSourceFile: Equatable {
     var headerComments: [String]
     var imports: [String]
     var classes: [SwiftClass]
+    /// Lines printed as they are after the classes (the `GeneratedSchema` enum).
+    var trailer: [String] = []
 }
 
 /// A model class: `final class Person: Object { … }`.

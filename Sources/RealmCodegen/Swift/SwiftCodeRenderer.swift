@@ -17,6 +17,10 @@ struct SwiftCodeRenderer {
             printer.blankLine()
             render(declaration, into: &printer)
         }
+        if !file.trailer.isEmpty {
+            printer.blankLine()
+            printer.print(lines: file.trailer)
+        }
         return printer.contents
     }
 

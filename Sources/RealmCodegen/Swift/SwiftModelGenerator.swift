@@ -15,6 +15,9 @@ import RealmSchema
 /// }
 /// ```
 ///
+/// The first file also declares `GeneratedSchema` (SwiftSchemaSummary): the schema's version
+/// and model types, for `Realm.Configuration`.
+///
 /// The output depends only on the schema's ordered arrays, so it is identical byte for byte
 /// from run to run and machine to machine.
 public struct SwiftModelGenerator: Sendable {
@@ -33,12 +36,16 @@ public struct SwiftModelGenerator: Sendable {
         let renderer = SwiftCodeRenderer()
         let groups = Self.groupBySourceFile(schema.models)
         let paths = Self.outputPaths(for: groups.map(\.sourceFile))
-        return zip(groups, paths).map { group, path in
-            let file = SwiftSourceFile(
+        let classNames = schema.models.map { builder.makeClass($0).name }
+        return zip(groups, paths).enumerated().map { index, pair in
+            let (group, path) = pair
+            var file = SwiftSourceFile(
                 headerComments: [Self.header(for: group.sourceFile)],
                 imports: ["RealmStore"],
                 classes: group.models.map(builder.makeClass)
             )
+            // One `GeneratedSchema` per schema: in the first file.
+            if index == 0 { file.trailer = SwiftSchemaSummary(access: access).lines(schema, classNames: classNames) }
             return GeneratedFile(path: path, contents: renderer.render(file))
         }
     }

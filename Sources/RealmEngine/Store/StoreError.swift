@@ -331,16 +331,17 @@ extension StoreError {
 }
 
 /// The SQLite primary result codes the messages above tell apart (sqlite3.h).
-enum SQLiteCode {
-    static let busy: Int32 = 5
-    static let locked: Int32 = 6
-    static let noMemory: Int32 = 7
-    static let readOnly: Int32 = 8
-    static let ioError: Int32 = 10
-    static let corrupt: Int32 = 11
-    static let full: Int32 = 13
-    static let cantOpen: Int32 = 14
-    static let notADatabase: Int32 = 26
+package enum SQLiteCode {
+    package static let permission: Int32 = 3
+    package static let busy: Int32 = 5
+    package static let locked: Int32 = 6
+    package static let noMemory: Int32 = 7
+    package static let readOnly: Int32 = 8
+    package static let ioError: Int32 = 10
+    package static let corrupt: Int32 = 11
+    package static let full: Int32 = 13
+    package static let cantOpen: Int32 = 14
+    package static let notADatabase: Int32 = 26
 }
 
 // MARK: Kinds

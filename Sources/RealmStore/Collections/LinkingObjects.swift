@@ -39,8 +39,8 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
 }
 
 extension LinkingObjects: _Persistable {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> PropertyType {
-        PropertyType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
+    public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
+        RealmSchema.PropertyType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element.self }
     public static func _rlmDefault() -> LinkingObjects<Element> { LinkingObjects(managed: nil) }

@@ -116,14 +116,21 @@ extension RealmCollection {
         indexes.map { self[$0] }
     }
 
-    /// `value(forKey:)` of every element, in order (one statement reading the column for a
-    /// managed collection of objects and a property stored in a column).
-    public func value(forKey key: String) -> [Any?] {
+    /// `value(forKey:)` of every element, in order, as an `[Any?]` (one statement reading the
+    /// column for a managed collection of objects and a property stored in a column); Realm
+    /// Swift's signature, so read it with `as? [String]` and the like.
+    public func value(forKey key: String) -> Any? {
         value(forKeyPath: key)
     }
 
-    /// `value(forKeyPath:)` of every element (dotted paths follow links).
-    public func value(forKeyPath keyPath: String) -> [Any?] {
+    /// `value(forKeyPath:)` of every element (dotted paths follow links), as an `[Any?]`; or
+    /// a collection operator's answer (`@count`, `@sum.age` …, RealmCollection+Operators).
+    public func value(forKeyPath keyPath: String) -> Any? {
+        keyPath.hasPrefix("@") ? collectionOperator(keyPath) : values(forKeyPath: keyPath)
+    }
+
+    /// `value(forKeyPath:)` of every element, in order.
+    func values(forKeyPath keyPath: String) -> [Any?] {
         if let query = _rlmQuery, let values = KeyPaths.columnValues(query, keyPath) { return values }
         return map { KeyPaths.value(of: $0, path: keyPath) }
     }

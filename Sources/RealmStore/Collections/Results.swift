@@ -91,7 +91,7 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     public typealias SubSequence = Slice<AnyRealmCollection<Element>>
     public typealias Indices = Range<Int>
 
-    private let base: any RealmCollection
+    let base: any RealmCollection
     private let elements: () -> [Element]
     let freezer: () -> AnyRealmCollection<Element>
     let thawer: () -> AnyRealmCollection<Element>?

@@ -7,7 +7,8 @@ import RealmSchema
 ///   managed; each new top-level object is first created with its values that need no other
 ///   object, then its links are written, so cycles need nothing special. Embedded objects are
 ///   created through their parent and attached to their rows at the end.
-/// - `.copy` (`Realm.create`): unmanaged objects are copied as nested values and stay unmanaged.
+/// - `.copy` (`Realm.create`): unmanaged objects, and managed embedded ones, are copied as
+///   nested values (unmanaged ones stay unmanaged).
 public final class InputBuilder {
     enum Mode { case adopt, copy }
     /// Where an embedded object sits in its parent.
@@ -44,6 +45,8 @@ public final class InputBuilder {
                 throw RealmError.otherRealm
             }
             if state.isInvalidated { throw RealmError.addInvalidated }
+            // `create` copies a managed embedded object, as Realm does (a setter may not link it).
+            if mode == .copy, state.info.kind == .embedded { return .object(try fields(of: object, all: true)) }
             return .value(.object(state.key))
         }
         let info = realm.typeInfo(type(of: object))

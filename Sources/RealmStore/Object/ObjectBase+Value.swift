@@ -38,15 +38,21 @@ extension ObjectBase: RealmCollectionValue {
 /// For example:
 ///
 ///     dog.objectSchema.properties.map(\.name)    // ["_id", "name", "owners"]
-public struct ObjectSchema: CustomStringConvertible {
+public struct ObjectSchema: CustomStringConvertible, Equatable {
     /// The model's name.
     public let className: String
     /// Its properties in declaration order.
     public let properties: [Property]
+    /// Whether the model is an `EmbeddedObject`.
+    public let isEmbedded: Bool
+    /// Whether the model is an `AsymmetricObject`.
+    public let isAsymmetric: Bool
 
     init(_ info: TypeInfo) {
         className = info.className
         properties = info.properties.map(Property.init)
+        isEmbedded = info.kind == .embedded
+        isAsymmetric = info.kind == .asymmetric
     }
 
     /// The primary-key property, if any.
@@ -64,6 +70,8 @@ public struct ObjectSchema: CustomStringConvertible {
 public struct Property: Equatable {
     /// The Swift name.
     public let name: String
+    /// Realm's type of the property (of its elements, for collections).
+    public let type: PropertyType
     /// The schema type (`int?`, `Dog[]`, `string{}` …).
     public let typeName: String
     public let isOptional: Bool
@@ -77,6 +85,7 @@ public struct Property: Equatable {
 
     init(_ property: TypeInfo.Property) {
         name = property.name
+        type = PropertyType(property.type.base)
         typeName = property.type.description
         isOptional = property.type.isOptional
         isArray = property.type.collection == .list

@@ -20,7 +20,11 @@ extension Realm {
     ///     }
     public init<A: Actor>(configuration: Realm.Configuration = .defaultConfiguration, actor: A) async throws {
         try Task.checkCancellation()
-        self.init(core: try await RealmCore.open(Unchecked(configuration), on: actor))
+        do {
+            self.init(core: try await RealmCore.open(Unchecked(configuration), on: actor))
+        } catch {
+            throw Error.opening(configuration.path, error)
+        }
     }
 
     /// Performs `block` in a write transaction of this actor-isolated Realm and commits it, as

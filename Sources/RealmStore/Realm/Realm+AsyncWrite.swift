@@ -56,7 +56,7 @@ extension Realm {
     public func commitAsyncWrite(allowGrouping: Bool = false, _ onComplete: ((Swift.Error?) -> Void)? = nil) -> AsyncTransactionId {
         core.verifyThread()
         guard isInWriteTransaction else { RealmError.trap(RealmError.notInWriteTransaction) }
-        var failure: (any Error)?
+        var failure: (any Swift.Error)?
         do { try commitWrite() } catch { failure = error }
         let writes = core.asyncWrites
         let id = writes.makeID()

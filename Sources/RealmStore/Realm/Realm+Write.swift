@@ -41,6 +41,7 @@ extension Realm {
     /// `beginWrite`, throwing the store's errors (a write lock waited for too long).
     func begin() throws {
         if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
+        if configuration.readOnly { RealmError.trap(RealmError.readOnlyTransaction) }
         core.verifyThread()
         // Deliver what other commits changed before this write, as Realm does.
         if !core.notifier.isEmpty && !isInWriteTransaction { _ = core.refresh(initial: false) }

@@ -35,9 +35,14 @@ public struct Realm {
         try self.init(configuration: .defaultConfiguration)
     }
 
-    /// Opens the Realm of `configuration`, migrating the file as needed.
+    /// Opens the Realm of `configuration`, migrating the file as needed; throws a
+    /// `Realm.Error` (`.schemaMismatch`, `.fileNotFound`, …) when it cannot.
     public init(configuration: Configuration) throws {
-        self.core = try RealmCore.open(configuration)
+        do {
+            self.core = try RealmCore.open(configuration)
+        } catch {
+            throw Error.opening(configuration.path, error)
+        }
     }
 
     /// Opens the Realm in `fileURL` with the default configuration otherwise.

@@ -55,6 +55,15 @@ final class RealmCore: @unchecked Sendable {
         self.announcer = frozen ? nil : CommitAnnouncer(actor: actor)
         for info in types { self.types[info.className] = info }
         announcer?.core = self
+        if let memoryPath = configuration.memoryPath, let identifier = configuration.inMemoryIdentifier {
+            InMemoryStores.retain(identifier, memoryPath)
+        }
+    }
+
+    deinit {
+        if let memoryPath = configuration.memoryPath, let identifier = configuration.inMemoryIdentifier {
+            InMemoryStores.release(identifier, memoryPath)
+        }
     }
 
     /// The open live cores, by file and thread (or actor).
@@ -98,6 +107,8 @@ final class RealmCore: @unchecked Sendable {
     /// The calling thread's open core of the configuration's file, or a newly opened one; with
     /// `actor` (called on it), the actor's core instead.
     static func open(_ configuration: Realm.Configuration, actor: (any Actor)? = nil) throws -> RealmCore {
+        var configuration = configuration
+        if let identifier = configuration.inMemoryIdentifier { configuration.memoryPath = InMemoryStores.path(for: identifier) }
         let path = configuration.path
         let key = OpenKey(path: path, thread: actor == nil ? pthread_self() : 0, actor: actor.map { ObjectIdentifier($0) })
         lock.lock()
@@ -106,16 +117,14 @@ final class RealmCore: @unchecked Sendable {
         lock.unlock()
         let requested = closure(configuration.objectTypes ?? used)
         if let cached {
-            try cached.register(requested)
+            if cached.configuration.readOnly != configuration.readOnly {
+                throw Realm.Error(.fail, RealmError.otherReadPermissions(path), fileURL: URL(fileURLWithPath: path))
+            }
+            try cached.register(configuration.readOnly && configuration.objectTypes == nil
+                ? requested.filter { cached.store.schema.model(named: $0.className()) != nil } : requested)
             return cached
         }
-        let infos = requested.map(TypeInfo.of)
-        let schema = try mergedSchema(path: path, infos: infos, version: configuration.schemaVersion)
-        let oldVersion = (try? Store.storedSchema(at: path).schemaVersion) ?? 0
-        let migration: ((Migration) throws -> Void)? = configuration.migrationBlock.map { block in
-            { migration in block(migration, oldVersion) }
-        }
-        let store = try Store(path: path, schema: schema, migration: migration)
+        let (store, infos) = try openStore(configuration, path: path, infos: requested.map(TypeInfo.of))
         try store.pinVersions()
         try store.setPageCache(kibibytes: RealmCore.pageCacheKibibytes)
         let core = RealmCore(configuration: configuration, store: store, types: infos, frozen: false, actor: actor)
@@ -124,6 +133,13 @@ final class RealmCore: @unchecked Sendable {
         open[key] = Weak(core)
         lock.unlock()
         return core
+    }
+
+    /// Whether a live core of the file at `path` is open in the process.
+    static func isOpen(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return open.contains { $0.key.path == path && $0.value.core != nil }
     }
 
     /// Tells the live cores of the same file on other threads (and actors), and observers on
@@ -178,6 +194,9 @@ final class RealmCore: @unchecked Sendable {
         var missing: [TypeInfo] = []
         for type in requested where types[type.className()].map({ $0.type != type }) ?? true {
             let info = TypeInfo.of(type)
+            if configuration.readOnly, store.schema.model(named: info.className) == nil {
+                throw RealmError.readOnlyWithoutModel(info.className, configuration.path)
+            }
             try store.requireNoMigration(for: info.model)
             types[info.className] = info
             if store.schema.model(named: info.className) == nil { missing.append(info) }

@@ -32,7 +32,26 @@ public enum RealmError {
         return StoreError.invalidValue("\(shown)", "\(Swift.type(of: shown))", for: "'\(typeName)'", className, property)
     }
 
+    /// A model type a read-only Realm's file does not hold (it cannot be added).
+    static func readOnlyWithoutModel(_ className: String, _ path: String) -> StoreError {
+        StoreError(.migrationRequired, "Cannot open '\(path)' read-only with the model '\(className)': the file does not hold it, and a read-only Realm cannot add it")
+    }
+
+    static func otherReadPermissions(_ path: String) -> String {
+        "Realm at path '\(path)' already opened with different read permissions."
+    }
+
+    static func deleteOpenFiles(_ path: String) -> String {
+        "Cannot delete files of an open Realm: '\(path)' is still in use."
+    }
+
+    static func cannotDelete(_ path: String) -> String {
+        "Cannot delete '\(path)'"
+    }
+
     // MARK: Trap texts
+
+    static let readOnlyTransaction = "Can't perform transactions on read-only Realms."
 
     /// The call that begins a write transaction, as Realm's messages name it.
     private static let beginWriteCall = "beginWriteTransaction on an RLMRealm instance"
@@ -81,6 +100,22 @@ public enum RealmError {
 
     static func unsupportedQueryArgument(_ argument: Any) -> String {
         "Unsupported query argument '\(argument)' of type \(type(of: argument))"
+    }
+
+    static func invalidPropertyName(_ name: String, _ className: String) -> String {
+        "Invalid property name '\(name)' for class '\(className)'."
+    }
+
+    static func unsupportedOperator(_ keyPath: String) -> String {
+        "Unsupported KVC collection operator found in key path '\(keyPath)'"
+    }
+
+    static func operatorNeedsPath(_ keyPath: String) -> String {
+        "Missing key path to the right of the collection operator in '\(keyPath)'"
+    }
+
+    static func operatorTakesNoPath(_ keyPath: String) -> String {
+        "The collection operator '@count' takes no key path after it, in '\(keyPath)'"
     }
 
     static func linkingObjectsSet(_ className: String, _ property: String) -> String {

@@ -124,3 +124,36 @@ final class Keywords: Object {
         ]
     }
 }
+
+/// The schema these models were generated from, for `Realm.Configuration`:
+///
+///     let realm = try Realm(configuration: GeneratedSchema.configuration)
+enum GeneratedSchema {
+    /// The schema's `schemaVersion`.
+    static let schemaVersion: UInt64 = 1
+
+    /// Every model type of the schema, in declaration order.
+    static var objectTypes: [ObjectBase.Type] {
+        [
+            Defaults.self,
+            Keywords.self,
+            Person.self,
+            Dog.self,
+            Address.self,
+            Reading.self,
+            Order.self,
+            OrderLine.self,
+            Product.self,
+            Note.self,
+            Event.self,
+            AllTypes.self,
+            StringKeyed.self,
+        ]
+    }
+
+    /// The default configuration (`default.realm` in the current directory) with this
+    /// schema's version and model types; change `fileURL` and the rest as needed.
+    static var configuration: Realm.Configuration {
+        Realm.Configuration(schemaVersion: schemaVersion, objectTypes: objectTypes)
+    }
+}

@@ -5,7 +5,13 @@ import RealmStore
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-example-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
-let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("library.realm"), schemaVersion: 1)
+// GeneratedSchema (generated too) carries the schema's version and model types.
+var configuration = GeneratedSchema.configuration
+configuration.fileURL = directory.appendingPathComponent("library.realm")
+guard configuration.schemaVersion == 1, configuration.objectTypes?.count == 3 else {
+    print("unexpected generated schema: \(configuration.schemaVersion), \(configuration.objectTypes ?? [])")
+    exit(1)
+}
 
 let author = Author()
 author.name = "Ursula"
