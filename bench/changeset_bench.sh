@@ -14,6 +14,7 @@ writes=${CHANGESET_WRITES:-1000}
 runs=${RUNS:-5}
 bench="$BIN/realm-results-bench"
 "$bench" populate "$work/items.realm" "$count"
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq $runs); do
     rm -f "$work/run.realm"*
     cp "$work/items.realm" "$work/run.realm"
@@ -23,17 +24,25 @@ for i in $(seq $runs); do
     echo "$rerun" >> "$work/rerun"
     echo "changeset run $i/$runs" >&2
 done
+ratios=$(paste "$work/changeset" "$work/rerun" | awk '$2 > 0 {print $1 / $2}' | sort -g | tr '\n' ' ')
+paste "$work/changeset" "$work/rerun" | awk '$2 > 0 {print $1 / $2}' > "$work/ratio"
 cat <<MD
 ## Change notifications: the cost of a changeset
 
 \`realm-results-bench changeset\`: $count \`Item\`s sorted by \`age\` (indexed), observed; one write
 changes the age of $writes of them (spread over the file, so some move); release build, median
-of $runs runs, seconds. The changeset is the key snapshot diffed (moves found by a longest
-increasing run) plus digests of the watched values, read again only for the objects the change
-log names; the re-run is the same sorted query read from scratch (every key).
+of $runs runs, seconds. The delivery reads the key snapshot again (the same query as the
+re-run), digests again only the objects the change log names (the other rows keep their
+digests), matches old and new keys through a table indexed by key (no hashing per row) and
+finds the moves by one longest increasing run over the old positions; the re-run is the same
+sorted query read from scratch (every key).
 
 | what | seconds |
 | --- | --- |
 | commit → update delivered ($(cat "$work/changed") indices in it) | $(median "$work/changeset") |
 | re-running the query (all keys) | $(median "$work/rerun") |
+| ratio per run (median; all: $ratios) | $(median "$work/ratio") |
+
+Load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg)
+(2 cores, shared with other builds).
 MD

@@ -6,11 +6,16 @@
 #   while `bench-notify-write`, another process, commits one object NOTIFY_COMMITS times,
 #   NOTIFY_PAUSE_MS apart. Latency per commit: from just after the writer's COMMIT to the
 #   watcher's report of that version (or a later one), and to its changeset read from the log.
+# - the same for a full observer: `realm-results-bench notify-watch`, a Realm's
+#   `Results.observe` block on its thread's run loop (FileWatcher -> refresh -> changeset ->
+#   block), while `bench-notify-write` commits from another process.
 # - cost: bench/gen_people.py's Person data inserted through the dynamic API as realm-import
 #   does (`bench-insert`, one transaction, no savepoints) with the change log and without it
-#   (`--no-log`), alternated, RUNS runs each.
+#   (`--no-log`: the store's package switch `logsChanges`, used only by this tool), in pairs
+#   whose order alternates, NOTIFY_COST_RUNS pairs; the per-pair ratios are reported.
 #
-# env: NOTIFY_COMMITS=500, NOTIFY_PAUSE_MS=20, NOTIFY_N=100000 (people for the cost), RUNS=5
+# env: NOTIFY_COMMITS=500, NOTIFY_PAUSE_MS=20, NOTIFY_N=100000 (people for the cost),
+#      NOTIFY_COST_RUNS=11
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 source "$ROOT/bench/stats.sh"
@@ -19,18 +24,14 @@ rm -rf "$work"; mkdir -p "$work"
 commits=${NOTIFY_COMMITS:-500}
 pause=${NOTIFY_PAUSE_MS:-20}
 people=${NOTIFY_N:-100000}
-runs=${RUNS:-5}
+runs=${NOTIFY_COST_RUNS:-11}
 tool="$BIN/realm-store-tool"
 
-# Latency.
-db="$work/latency.sqlite"
-"$tool" bench-notify-write "$db" 1 0 >/dev/null          # the store exists before the watcher
-"$tool" bench-notify-watch "$db" "$commits" > "$work/watch.txt" &
-watcher=$!
-until grep -q ready "$work/watch.txt" 2>/dev/null; do sleep 0.05; done
-"$tool" bench-notify-write "$db" "$commits" "$pause" > "$work/write.txt"
-wait "$watcher"
-read -r lat_median lat_p99 cs_median cs_p99 lat_max reports <<< "$(python3 - "$work/write.txt" "$work/watch.txt" <<'PY'
+# latency WATCHER_OUT: the median, p99 and max milliseconds from each commit of
+# $work/write.txt to the first report of its version (or a later one) in WATCHER_OUT, the same
+# for the report's third column (when it is a time), and the number of reports.
+latency() {
+    python3 - "$work/write.txt" "$1" <<'PY'
 import sys
 written = [tuple(map(int, l.split())) for l in open(sys.argv[1]) if l.strip()]
 reports = [tuple(map(int, l.split())) for l in open(sys.argv[2]) if l.strip() and l.strip() != "ready"]
@@ -45,15 +46,35 @@ def pct(values, p):
 print("%.2f %.2f %.2f %.2f %.2f %d" % (pct(notify, 50), pct(notify, 99), pct(changes, 50), pct(changes, 99),
                                       max(notify), len(reports)))
 PY
-)"
+}
+
+# watch DB WATCHER...: runs WATCHER (which says `ready`, then reports) while another process
+# commits $commits times to DB.
+watch() {
+    local db="$1"; shift
+    "$tool" bench-notify-write "$db" 1 0 >/dev/null          # the store exists before the watcher
+    "$@" > "$work/watch.txt" &
+    local watcher=$!
+    until grep -q ready "$work/watch.txt" 2>/dev/null; do sleep 0.05; done
+    "$tool" bench-notify-write "$db" "$commits" "$pause" > "$work/write.txt"
+    wait "$watcher"
+}
+
+# Latency: the engine's watcher, then a Results observer.
+watch "$work/latency.sqlite" "$tool" bench-notify-watch "$work/latency.sqlite" "$commits"
+read -r lat_median lat_p99 cs_median cs_p99 lat_max reports <<< "$(latency "$work/watch.txt")"
 echo "notify latency median ${lat_median} ms, p99 ${lat_p99} ms" >&2
+watch "$work/observe.realm" "$BIN/realm-results-bench" notify-watch "$work/observe.realm" "$commits"
+read -r obs_median obs_p99 _ _ obs_max obs_reports <<< "$(latency "$work/watch.txt")"
+echo "observe latency median ${obs_median} ms, p99 ${obs_p99} ms" >&2
 
 # Cost of the log for bulk inserts.
 data="$work/people.ndjson"
 people_data "$people" "$data"
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null
 for i in $(seq "$runs"); do
-    for side in log nolog; do
+    order="log nolog"; [ $((i % 2)) -eq 0 ] && order="nolog log"
+    for side in $order; do
         rm -f "$work/insert.sqlite"*
         flag=(); [ "$side" = nolog ] && flag=(--no-log)
         "$tool" bench-insert "$work/insert.sqlite" "$work/people.yaml" "$data" Person "${flag[@]}" \
@@ -65,28 +86,43 @@ for i in $(seq "$runs"); do
 done
 with=$(median "$work/log"); without=$(median "$work/nolog")
 with_cpu=$(median "$work/log.cpu"); without_cpu=$(median "$work/nolog.cpu")
+# pairs FILE_WITH FILE_WITHOUT: the median, lowest and highest of the per-pair ratios, and how
+# many pairs were slower with the log.
+pairs() {
+    paste "$1" "$2" | awk '$2 > 0 {print $1 / $2}' | sort -g | awk '
+        {a[NR] = $1; if ($1 > 1) slower++}
+        END {m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+             printf "%.3f %.3f %.3f %d/%d\n", m, a[1], a[NR], slower, NR}'
+}
+read -r wall_ratio wall_low wall_high wall_slower <<< "$(pairs "$work/log" "$work/nolog")"
+read -r cpu_ratio cpu_low cpu_high cpu_slower <<< "$(pairs "$work/log.cpu" "$work/nolog.cpu")"
 cat <<MD
 ## Change notifications across processes, and the change log's cost
 
-Latency: a watcher process (\`StoreWatcher\`, polling \`PRAGMA data_version\` every 5 ms on its own
-connection, then \`refresh()\` and \`changes(from:to:)\` on a pinned store) while another process
-commits one object $commits times, ${pause} ms apart (\`realm-store-tool bench-notify-watch\` /
-\`bench-notify-write\`), release build. From the end of each commit to the watcher's report of it
-($reports reports; commits landing within one poll are reported together), in milliseconds:
+Latency: a watcher process while another process commits one object $commits times, ${pause} ms
+apart (\`realm-store-tool bench-notify-write\`), release build. The engine's watcher
+(\`bench-notify-watch\`: \`StoreWatcher\` polling \`PRAGMA data_version\` every 5 ms on its own
+connection, then \`refresh()\` and \`changes(from:to:)\` on a pinned store; $reports reports), and a
+full observer (\`realm-results-bench notify-watch\`: a Realm's \`Results.observe\` block on its
+thread's run loop, woken by the file watcher, the Realm refreshed and the changeset computed;
+$obs_reports deliveries). From the end of each commit to the report of it (commits landing
+within one poll are reported together), in milliseconds:
 
 | | median | p99 | max |
 | --- | --- | --- | --- |
-| commit → watcher called back | $lat_median | $lat_p99 | $lat_max |
+| commit → engine watcher called back | $lat_median | $lat_p99 | $lat_max |
 | commit → its changeset read from the log | $cs_median | $cs_p99 | |
+| commit → \`Results.observe\` block called | $obs_median | $obs_p99 | $obs_max |
 
 Cost: $people Person objects (bench/gen_people.py) created through the dynamic API in one
-transaction without savepoints, as realm-import does (\`bench-insert\`, insert + commit seconds,
-median of $runs alternated runs), the same run with the change log and without it (\`--no-log\`):
+transaction without savepoints, as realm-import does (\`bench-insert\`, insert + commit seconds),
+with the change log and without it (\`--no-log\`, a switch of the benchmark tool only), $runs
+pairs, the order alternating from pair to pair. Medians, and the ratio with/without per pair:
 
-| | with the log | without | ratio |
-| --- | --- | --- | --- |
-| wall seconds | $with | $without | $(ratio "$with" "$without") |
-| CPU seconds | $with_cpu | $without_cpu | $(ratio "$with_cpu" "$without_cpu") |
+| | with the log | without | median pair ratio | lowest | highest | pairs slower with the log |
+| --- | --- | --- | --- | --- | --- | --- |
+| wall seconds | $with | $without | $wall_ratio | $wall_low | $wall_high | $wall_slower |
+| CPU seconds | $with_cpu | $without_cpu | $cpu_ratio | $cpu_low | $cpu_high | $cpu_slower |
 
 A bulk insert logs one key range per class, not one row per object.
 MD

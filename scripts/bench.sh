@@ -26,7 +26,8 @@
 #   VERSIONS_COUNT       repetitions per operation in the versions section (2000)
 #   CHANGESET_COUNT      objects for the changeset section (100000); CHANGESET_WRITES changed (1000)
 #   NOTIFY_COMMITS       commits watched in the notify section (500; NOTIFY_PAUSE_MS apart, 20);
-#                        NOTIFY_N people for its change-log cost runs (100000)
+#                        NOTIFY_N people for its change-log cost runs (100000), NOTIFY_COST_RUNS
+#                        alternated pairs of them (11)
 #   CODEGEN_MODELS       models in the codegen section's schema (1000)
 #   VALIDATE_MODELS      models in the codegen section's large schema for validate (100000)
 #   VALIDATE_KEYS        keys of the codegen section's one large mapping for validate (40000)
@@ -39,7 +40,7 @@ if [ -n "${BENCH_QUICK:-}" ]; then
         SIZES=${SIZES:-2000} STORE_SIZES=${STORE_SIZES:-2000} QUERY_BENCH_COUNT=${QUERY_BENCH_COUNT:-2000} \
         TYPED_COUNT=${TYPED_COUNT:-2000} RESULTS_SIZES=${RESULTS_SIZES:-"1000 2000"} VERSIONS_COUNT=${VERSIONS_COUNT:-50} \
         CODEGEN_MODELS=${CODEGEN_MODELS:-50} CHANGESET_COUNT=${CHANGESET_COUNT:-2000} CHANGESET_WRITES=${CHANGESET_WRITES:-20} \
-        NOTIFY_COMMITS=${NOTIFY_COMMITS:-50} NOTIFY_N=${NOTIFY_N:-2000} \
+        NOTIFY_COMMITS=${NOTIFY_COMMITS:-50} NOTIFY_N=${NOTIFY_N:-2000} NOTIFY_COST_RUNS=${NOTIFY_COST_RUNS:-2} \
         VALIDATE_MODELS=${VALIDATE_MODELS:-200} VALIDATE_KEYS=${VALIDATE_KEYS:-200}
 fi
 

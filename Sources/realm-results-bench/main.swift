@@ -6,6 +6,7 @@ import RealmStore
 /// realm-results-bench typed|dynamic QUESTION FILE [POSITION]
 /// realm-results-bench sql QUESTION [POSITION]
 /// realm-results-bench changeset FILE WRITES   (Changeset.swift)
+/// realm-results-bench notify-watch FILE N      (NotifyWatch.swift)
 ///
 /// `populate` writes a store of COUNT `Item`s. `typed` and `dynamic` open FILE through the
 /// typed API (`Realm`) or the dynamic one (`Store`), ask one `Question` and print
@@ -19,6 +20,7 @@ let usage = """
            realm-results-bench typed|dynamic QUESTION FILE [POSITION]
            realm-results-bench sql QUESTION [POSITION]
            realm-results-bench changeset FILE WRITES
+           realm-results-bench notify-watch FILE N
     questions: \(Question.allCases.map(\.rawValue).joined(separator: " "))
 
     """
@@ -46,6 +48,9 @@ do {
     case ("changeset", 4):
         guard let writes = Int(arguments[3]), writes > 0 else { fail(usage, status: 64) }
         print(try Changeset.run(arguments[2], writes: writes))
+    case ("notify-watch", 4):
+        guard let commits = Int(arguments[3]), commits > 0 else { fail(usage, status: 64) }
+        try NotifyWatch.run(arguments[2], commits: commits)
     case ("sql", 3...4):
         guard let question = Question(rawValue: arguments[2]), let position = position(3) else { fail(usage, status: 64) }
         print(question.sql(position: position))

@@ -130,6 +130,31 @@ import Testing
         #expect(changes?["Addr"].inserted.count == 5_000)
     }
 
+    @Test func deletingAnOlderObjectKeepsTheInsertionRangeOpenDeletingTheNewestEndsIt() throws {
+        let store = try Store.temporary(directory)
+        store.atomicOperations = false
+        let older = try store.write { try (0..<3).map { try store.create("Item", value: ["sku": .value(.string("old \($0)"))]) } }
+        let before = store.version
+        var created: [ObjectKey] = []
+        try store.write {
+            for index in 0..<6 {
+                created.append(try store.create("Item", value: ["sku": .value(.string("new \(index)"))]))
+                if index < 3 { try store.delete(older[index]) }       // an upsert replacing older objects
+            }
+            try store.delete(created[5])                             // the newest: its key is reused …
+            created[5] = try store.create("Item", value: ["sku": "again"])
+            try store.delete(created[1])                             // … and one made in this write
+        }
+        #expect(created[5].key == created[4].key + 1, "SQLite reused the newest object's key")
+        let rows = try store.connection.scalarText("SELECT count(*) FROM _realm_changes WHERE version = \(store.version)")
+        // One range 4...9 (the older deletions keep it open), the deletions of 1...3 as one
+        // range, the deletion of 9 (ending the range), 9 again, and the deletion of 5.
+        #expect(rows == "5")
+        let changes = try store.changes(from: before, to: store.version)
+        #expect(changes?["Item"] == StoreChanges.ClassChanges(inserted: Set(created.map(\.key)).subtracting([created[1].key]),
+                                                               deleted: Set(older.map(\.key))))
+    }
+
     @Test func trimmedRangesAndOverflowingCommitsAnswerNil() throws {
         let store = try Store.temporary(directory)
         store.changeLogRetention = 2

@@ -2,8 +2,11 @@
 ///
 /// Each change is an event: an insertion or deletion of a range of keys of one class, or a
 /// modification of one object's properties. Consecutive keys inserted into one class extend
-/// one event (a bulk load of a class logs a few key ranges, not one event per object); a
-/// deletion in a class ends its open range, so a reused key is logged after its deletion.
+/// one event (a bulk load of a class logs a few key ranges, not one event per object). SQLite
+/// gives a new object the key after the class's highest, so only deleting the newest object
+/// (the open range's end) lets the next insertion reuse a key: that deletion ends the open
+/// range, so the reused key is logged after its deletion; deleting an older object (an
+/// upsert replacing a List of embedded objects) leaves the range open.
 /// Past `limit` (100,000) events the recorder keeps none and the commit is logged as an overflow, for
 /// which observers re-read everything (`Store.changes(from:to:)` answers nil).
 struct ChangeRecorder {
@@ -42,7 +45,7 @@ struct ChangeRecorder {
     }
 
     mutating func deleted(_ classID: Int64, _ key: Int64) {
-        openInsert[classID] = nil
+        if let index = openInsert[classID], key >= events[index].high { openInsert[classID] = nil }
         if let last = events.last, last.kind == .delete, last.classID == classID, last.high &+ 1 == key {
             events[events.count - 1].high = key
             return

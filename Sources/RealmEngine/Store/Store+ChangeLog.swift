@@ -22,7 +22,7 @@ import Foundation
 extension Store {
     /// The versions the log keeps at least; older entries go (a few dozen commits late, so
     /// trimming is rare).
-    static let changeLogSlack: UInt64 = 64
+    package static let changeLogSlack: UInt64 = 64
 
     /// The merged changes of the commits after `from` up to and including `to`, or nil when
     /// the log cannot tell them exactly (the range was trimmed, began before the log, holds an

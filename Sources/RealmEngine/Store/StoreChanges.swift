@@ -47,7 +47,8 @@ public struct StoreChanges: Sendable, Equatable {
 
     /// Applies one logged event, after all events of earlier versions.
     mutating func apply(_ kind: ChangeRecorder.Kind, className: String, keys: ClosedRange<Int64>, properties: [String]) {
-        var changes = classes[className] ?? ClassChanges()
+        // Taken out of the dictionary while it changes, so it is mutated in place, not copied.
+        var changes = classes.removeValue(forKey: className) ?? ClassChanges()
         switch kind {
         case .insert:
             for key in keys { changes.inserted.insert(key) }
@@ -63,8 +64,8 @@ public struct StoreChanges: Sendable, Equatable {
                 changes.modified[key, default: []].formUnion(properties)
             }
         case .overflow, .none:
-            return
+            break
         }
-        classes[className] = changes.isEmpty ? nil : changes
+        if !changes.isEmpty { classes[className] = changes }
     }
 }

@@ -7,7 +7,8 @@ extension Map: RealmKeyedCollection {
     /// keep the token for as long as you want updates. A map of objects also reports a key
     /// whose object changed (with no `keyPaths`: any property of it or of the objects it links
     /// to; with key paths, only those). Delivery is on this thread's run loop (or at
-    /// `refresh()`); `queue` is not supported for maps yet and traps.
+    /// `refresh()`); with `queue`, on that serial queue, the map given to the block then
+    /// belonging to it.
     ///
     /// For example:
     ///
@@ -20,10 +21,14 @@ extension Map: RealmKeyedCollection {
                         _ block: @escaping (RealmMapChange<Map<Key, Value>>) -> Void) -> NotificationToken {
         guard let managed else { RealmError.trap(RealmError.observeUnmanaged) }
         let core = Observation.core(of: managed.realm)
-        if queue != nil { RealmError.trap(RealmError.observeMapOnQueue) }
         var paths = WatchedPaths.all
         if case .object(let className) = Value._rlmBase {
             paths = WatchedPaths(keyPaths, className: className, schema: core.store.schema)
+        }
+        if let queue {
+            let observer = QueueMapObserver<Key, Value>(configuration: core.configuration, handover: _rlmHandover(),
+                                                        queue: queue, paths: paths, block: block)
+            return QueueObservation.register(observer, path: core.configuration.path)
         }
         FileWatcher.watch(path: core.configuration.path)
         return core.notifier.register(MapObserver(self, paths, block))
@@ -46,7 +51,8 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: Observer, @u
 
     override var hasDeliveredInitial: Bool { last != nil }
 
-    private func read() -> [String: Int] {
+    /// A digest per key of `map`: its value, and the watched values of the object it holds.
+    static func digests(of map: Map<Key, Value>, _ paths: WatchedPaths) -> [String: Int] {
         guard let managed = map.managed, !managed.isInvalidated, case .dictionary(let entries) = managed.read() else { return [:] }
         return managed.realm.core.read { store in
             entries.mapValues { value in
@@ -58,6 +64,20 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: Observer, @u
         }
     }
 
+    /// The update from the digests `last` to `now` (nil when no key changed).
+    static func change(of map: Map<Key, Value>, from last: [String: Int], to now: [String: Int]) -> RealmMapChange<Map<Key, Value>>? {
+        let deletions = last.keys.filter { now[$0] == nil }.sorted()
+        let insertions = now.keys.filter { last[$0] == nil }.sorted()
+        let modifications = now.keys.filter { key in last[key].map { $0 != now[key] } ?? false }.sorted()
+        if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
+        return .update(map, deletions: deletions.map(Key.init(_mapKeyString:)), insertions: insertions.map(Key.init(_mapKeyString:)),
+                       modifications: modifications.map(Key.init(_mapKeyString:)))
+    }
+
+    private func read() -> [String: Int] {
+        MapObserver.digests(of: map, paths)
+    }
+
     override func deliver() {
         let now = read()
         guard let last else {
@@ -65,12 +85,7 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: Observer, @u
             return block(.initial(map))
         }
         self.last = now
-        let deletions = last.keys.filter { now[$0] == nil }.sorted()
-        let insertions = now.keys.filter { last[$0] == nil }.sorted()
-        let modifications = now.keys.filter { key in last[key].map { $0 != now[key] } ?? false }.sorted()
-        if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return }
-        block(.update(map, deletions: deletions.map(Key.init(_mapKeyString:)), insertions: insertions.map(Key.init(_mapKeyString:)),
-                      modifications: modifications.map(Key.init(_mapKeyString:))))
+        if let change = MapObserver.change(of: map, from: last, to: now) { block(change) }
     }
 
     override func skip(_ core: RealmCore) {

@@ -8,8 +8,9 @@ extension ObjectBase {
     /// no initial notification. With no `keyPaths`, every property counts, and a change to an
     /// object it links to counts as a change of the linking property; with key paths only
     /// those (`["toys.brand"]`: the toys list and each toy's brand). Delivery is on this
-    /// thread's run loop (or at `refresh()`); `queue` is not supported for objects yet and
-    /// traps (see docs/differences-from-realm.md).
+    /// thread's run loop (or at `refresh()`); with `queue`, on that serial queue, the object
+    /// given to the block then belonging to it. As in Realm, `oldValue` is nil when the change
+    /// was committed on the observing thread (and for List, MutableSet and Map properties).
     ///
     /// For example:
     ///
@@ -21,8 +22,13 @@ extension ObjectBase {
         guard let state = _state, let object = self as? T else { RealmError.trap(RealmError.observeUnmanaged) }
         let core = Observation.core(of: state.realm)
         if state.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
-        if queue != nil { RealmError.trap(RealmError.observeObjectOnQueue) }
         let paths = WatchedPaths(keyPaths, className: state.key.className, schema: core.store.schema)
+        if let queue {
+            let observer = QueueObjectObserver<T>(configuration: core.configuration, handover: object._rlmHandover(),
+                                                  baseline: ObjectSnapshot(object, paths, values: .plain),
+                                                  queue: queue, paths: paths, block: block)
+            return QueueObservation.register(observer, path: core.configuration.path)
+        }
         FileWatcher.watch(path: core.configuration.path)
         return core.notifier.register(ObjectObserver(object, paths, block))
     }
@@ -41,51 +47,42 @@ extension Object {
 }
 
 /// An object observed on its Realm's thread: compares the digests of its watched properties
-/// (and their values) with those of the previous delivery.
+/// (and their values) with those of the previous delivery. A commit of this thread since then
+/// makes the old values nil, as in Realm (they are only known for changes of other threads).
 final class ObjectObserver<T: ObjectBase>: Observer, @unchecked Sendable {
     private let object: T
     private let paths: WatchedPaths
     private let block: (ObjectChange<T>) -> Void
-    private var last: [(name: String, digest: Int, value: Any?)]
+    private var last: ObjectSnapshot
     private var deleted = false
+    private var committedHere = false
 
     init(_ object: T, _ paths: WatchedPaths, _ block: @escaping (ObjectChange<T>) -> Void) {
         self.object = object
         self.paths = paths
         self.block = block
-        self.last = []
-        super.init()
-        self.last = read()
+        self.last = ObjectSnapshot(object, paths)
     }
 
-    private func read() -> [(name: String, digest: Int, value: Any?)] {
-        guard let state = object._state else { return [] }
-        let digests = state.realm.core.read { paths.propertyDigests(of: state.key, in: $0) }
-        return digests.map { entry in
-            let isCollection = state.info.property(named: entry.name)?.isCollection ?? true
-            return (entry.name, entry.digest, isCollection ? nil : object.value(forKey: entry.name))
-        }
+    override func didCommitHere() {
+        committedHere = true
     }
 
     override func deliver() {
         guard !deleted else { return }
-        let now = read()
-        if now.isEmpty {
+        let now = ObjectSnapshot(object, paths)
+        if now.isDeleted {
             deleted = true
             return block(.deleted)
         }
-        let before = Dictionary(last.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let changes = now.compactMap { entry -> PropertyChange? in
-            guard let old = before[entry.name], old.digest != entry.digest else { return nil }
-            let isCollection = object._state?.info.property(named: entry.name)?.isCollection ?? false
-            return PropertyChange(name: entry.name, oldValue: old.value,
-                                  newValue: isCollection ? object.value(forKey: entry.name) : entry.value)
-        }
+        let changes = now.changes(since: last, of: object, oldValues: !committedHere)
         last = now
+        committedHere = false
         if !changes.isEmpty { block(.change(object, changes)) }
     }
 
     override func skip(_ core: RealmCore) {
-        last = read()
+        last = ObjectSnapshot(object, paths)
+        committedHere = false
     }
 }

@@ -30,6 +30,9 @@ class Observer: @unchecked Sendable {
     /// (`write(withoutNotifying:)`).
     func skip(_ core: RealmCore) {}
 
+    /// Tells the observer that its Realm (this thread) committed: the change was made here.
+    func didCommitHere() {}
+
     /// Tells a Realm observer that the Realm changed (Realm observers only).
     func realmDidChange() {}
 
@@ -102,7 +105,10 @@ final class Notifier: @unchecked Sendable {
         let skipped = tokens.compactMap(\.active)
         for observer in skipped { observer.skip(core) }
         let ids = Set(skipped.map(ObjectIdentifier.init))
-        for observer in observers where !ids.contains(ObjectIdentifier(observer)) { observer.realmDidChange() }
+        for observer in observers where !ids.contains(ObjectIdentifier(observer)) {
+            observer.didCommitHere()
+            observer.realmDidChange()
+        }
         if !entries.isEmpty { schedule() }
     }
 

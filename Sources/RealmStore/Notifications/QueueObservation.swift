@@ -12,8 +12,8 @@ enum QueueObservation {
     nonisolated(unsafe) private static var observers: [String: [Weak]] = [:]
 
     private final class Weak {
-        weak var observer: QueueCollectionObserverBase?
-        init(_ observer: QueueCollectionObserverBase) { self.observer = observer }
+        weak var observer: QueueObserverBase?
+        init(_ observer: QueueObserverBase) { self.observer = observer }
     }
 
     static func start<C: RealmCollection>(_ collection: C, core: RealmCore, queue: DispatchQueue, paths: WatchedPaths,
@@ -23,7 +23,11 @@ enum QueueObservation {
         }
         let observer = QueueCollectionObserver<C>(configuration: core.configuration, handover: confined._rlmHandover(),
                                                   queue: queue, paths: paths, block: block)
-        let path = core.configuration.path
+        return register(observer, path: core.configuration.path)
+    }
+
+    /// Adds a queue observer of the file at `path`, asks for its first delivery and returns its token.
+    static func register(_ observer: QueueObserverBase, path: String) -> NotificationToken {
         lock.lock()
         observers[path, default: []] = observers[path, default: []].filter { $0.observer != nil } + [Weak(observer)]
         lock.unlock()
@@ -48,9 +52,9 @@ enum QueueObservation {
     }
 }
 
-/// The untyped part of a queue observer: asking for a delivery on its queue (requests made
-/// before it runs are coalesced into one).
-class QueueCollectionObserverBase: Observer, @unchecked Sendable {
+/// The untyped part of a queue observer (of a collection, object or map): asking for a
+/// delivery on its queue (requests made before it runs are coalesced into one).
+class QueueObserverBase: Observer, @unchecked Sendable {
     let queue: DispatchQueue
     let state = NSLock()
     private var pending = false
@@ -79,7 +83,7 @@ class QueueCollectionObserverBase: Observer, @unchecked Sendable {
 }
 
 /// A collection observed on a queue (see `QueueObservation`).
-final class QueueCollectionObserver<C: RealmCollection>: QueueCollectionObserverBase, @unchecked Sendable {
+final class QueueCollectionObserver<C: RealmCollection>: QueueObserverBase, @unchecked Sendable {
     private let configuration: Realm.Configuration
     private let handover: any Sendable
     private let paths: WatchedPaths

@@ -16,11 +16,3 @@ extension RealmError {
         "A Swift key path given to observe does not name a persisted property of '\(className)'"
     }
 }
-
-extension RealmError {
-    static let observeObjectOnQueue = "Observing an object on a dispatch queue is not supported yet; observe it on its thread's run loop."
-}
-
-extension RealmError {
-    static let observeMapOnQueue = "Observing a Map on a dispatch queue is not supported yet; observe it on its thread's run loop."
-}
