@@ -65,7 +65,7 @@ public final class InputBuilder {
         if let known = adopted[id] { return known.key }
         let info = realm.typeInfo(type(of: object))
         let policy = topLevel || info.primaryKey != nil ? self.policy : .error
-        let key = try realm.store.createTyped(info.className, try fields(of: object, all: false), policy: policy)
+        let key = try realm.store.createTyped(info.className, try fields(of: object, info, all: false), policy: policy)
         adopted[id] = (object, key)
         adoptionOrder.append(id)
         pendingLinks.append(object)
@@ -74,12 +74,27 @@ public final class InputBuilder {
 
     /// The object's values by property name: all of them, or only those needing no link.
     func fields(of object: ObjectBase, all: Bool) throws -> [String: InputValue] {
-        let info = realm.typeInfo(type(of: object))
+        try fields(of: object, realm.typeInfo(type(of: object)), all: all)
+    }
+
+    /// The same for an object of the model `info`.
+    func fields(of object: ObjectBase, _ info: TypeInfo, all: Bool) throws -> [String: InputValue] {
+        let positions = all ? info.inputPositions : info.linkFreePositions
+        var result: [String: InputValue] = Dictionary(minimumCapacity: positions.count)
+        guard all && info.linkFreePositions.count < info.inputPositions.count else {
+            for position in positions {
+                let property = info.properties[position]
+                result[property.name] = try property.accessor.input(object, self)
+            }
+            return result
+        }
+        // Properties that may refer to objects say where they are, for embedded objects.
         let saved = parent
         defer { parent = saved }
-        var result: [String: InputValue] = [:]
-        for property in info.properties where !property.type.isLinkingObjects && (all || !property.needsLinks) {
-            parent = (adopted[ObjectIdentifier(object)].map { .key($0.key) } ?? .object(object), property.name, .single)
+        let owner: Parent = adopted[ObjectIdentifier(object)].map { .key($0.key) } ?? .object(object)
+        for position in positions {
+            let property = info.properties[position]
+            if property.needsLinks { parent = (owner, property.name, .single) }
             result[property.name] = try property.accessor.input(object, self)
         }
         return result
@@ -90,7 +105,7 @@ public final class InputBuilder {
         while let object = pendingLinks.first {
             pendingLinks.removeFirst()
             let info = realm.typeInfo(type(of: object))
-            guard info.properties.contains(where: { $0.needsLinks && !$0.type.isLinkingObjects }) else { continue }
+            guard info.linkFreePositions.count < info.inputPositions.count else { continue }
             let key = adopted[ObjectIdentifier(object)]!.key
             let saved = parent
             var links: [String: InputValue] = [:]

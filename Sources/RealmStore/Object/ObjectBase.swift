@@ -17,6 +17,9 @@ open class ObjectBase: CustomStringConvertible {
     var _state: _ObjectState?
     /// Set on a prototype while its wrappers report their options.
     var _discovery: DiscoveryRecorder?
+    /// Whether the `@Persisted` wrappers hold the values: unmanaged, and not a prototype
+    /// reporting its properties.
+    @usableFromInline final var _rlmUsesWrappers: Bool { _state == nil && _discovery == nil }
 
     /// An unmanaged object with default values.
     public required init() {}

@@ -62,6 +62,8 @@ final class TypeInfo: @unchecked Sendable {
             self.storage = StoragePositions(paths: paths, offsets: [:])
         }
         self.properties = properties
+        self.inputPositions = properties.indices.filter { !properties[$0].type.isLinkingObjects }
+        self.linkFreePositions = inputPositions.filter { !properties[$0].needsLinks }
         self.rowNames = properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name }
         self.positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let mapping = type.propertiesMapping()
@@ -103,6 +105,10 @@ final class TypeInfo: @unchecked Sendable {
     /// The names of the properties an object's row holds, by position (nil: collections and
     /// linking objects, read apart).
     let rowNames: [String?]
+    /// The positions of the properties an object is stored with (all but linking objects),
+    /// and of those among them that refer to no object (written before links).
+    let inputPositions: [Int]
+    let linkFreePositions: [Int]
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]

@@ -25,15 +25,14 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
         read(object)
     }
 
+    // The wrapper is reached through `object`, which the caller keeps alive for the call.
     private func read(_ object: ObjectBase) -> Value {
         if let state = object._state { return Value._rlmGet(state, position) }
-        return withExtendedLifetime(object) {
-            let field = wrapper(object)
-            if let value = field.pointee.local { return value }
-            let value = Value._rlmDefault()
-            field.pointee.local = value
-            return value
-        }
+        let field = wrapper(object)
+        if let value = field.pointee.local { return value }
+        let value = Value._rlmDefault()
+        field.pointee.local = value
+        return value
     }
 
     override func set(_ object: ObjectBase, _ value: Any) -> Bool {
@@ -41,13 +40,13 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
         if let state = object._state {
             Value._rlmSet(typed, state, position)
         } else {
-            withExtendedLifetime(object) { wrapper(object).pointee.local = typed }
+            wrapper(object).pointee.local = typed
         }
         return true
     }
 
     override func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue {
-        if object._state == nil, let local = withExtendedLifetime(object, { wrapper(object).pointee.local }) {
+        if object._state == nil, let local = wrapper(object).pointee.local {
             return try local._rlmInput(builder)
         }
         return try read(object)._rlmInput(builder)

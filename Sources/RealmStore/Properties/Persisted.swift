@@ -17,7 +17,7 @@ import RealmSchema
 @propertyWrapper
 public struct Persisted<Value: _Persistable> {
     /// The unmanaged value; nil until first read or written (then Realm's default).
-    var local: Value?
+    @usableFromInline var local: Value?
     /// The `@Persisted(...)` arguments.
     let options: PersistedOptions
 
@@ -68,32 +68,56 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// Reads and writes the property through its object: the store when it is managed, the
-    /// wrapper otherwise.
+    /// wrapper otherwise. Inlined into the model's accessors, so an unmanaged object's wrapper
+    /// is read and written directly.
+    @inlinable
     public static subscript<Root: ObjectBase>(
         _enclosingInstance object: Root,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Root, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>
     ) -> Value {
-        get {
-            if let state = object._state {
-                return Value._rlmGet(state, state.info.index(ofStorage: storageKeyPath, in: object))
-            }
-            if let recorder = object._discovery {
-                recorder.record(storageKeyPath, object[keyPath: storageKeyPath].options,
-                                object: object, offset: TypeInfo.offset(of: storageKeyPath, in: object))
-                if let linked = recorder.prototype(of: Value._rlmObjectType) as? Value { return linked }
-            }
+        @inline(__always) get {
+            guard object._rlmUsesWrappers else { return _rlmValue(object, storageKeyPath) }
             if let value = object[keyPath: storageKeyPath].local { return value }
             let value = Value._rlmDefault()
             object[keyPath: storageKeyPath].local = value
             return value
         }
-        set {
-            if let state = object._state {
-                Value._rlmSet(newValue, state, state.info.index(ofStorage: storageKeyPath, in: object))
-            } else {
+        @inline(__always) set {
+            if object._rlmUsesWrappers {
                 object[keyPath: storageKeyPath].local = newValue
+            } else {
+                _rlmSetValue(newValue, object, storageKeyPath)
             }
+        }
+    }
+
+    /// The value of a managed object's property, or of a prototype's while it reports its
+    /// properties.
+    @usableFromInline
+    static func _rlmValue<Root: ObjectBase>(_ object: Root, _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
+        if let state = object._state {
+            return Value._rlmGet(state, state.info.index(ofStorage: storageKeyPath, in: object))
+        }
+        if let recorder = object._discovery {
+            recorder.record(storageKeyPath, object[keyPath: storageKeyPath].options,
+                            object: object, offset: TypeInfo.offset(of: storageKeyPath, in: object))
+            if let linked = recorder.prototype(of: Value._rlmObjectType) as? Value { return linked }
+        }
+        if let value = object[keyPath: storageKeyPath].local { return value }
+        let value = Value._rlmDefault()
+        object[keyPath: storageKeyPath].local = value
+        return value
+    }
+
+    /// Writes a managed object's property (or a prototype's wrapper).
+    @usableFromInline
+    static func _rlmSetValue<Root: ObjectBase>(_ value: Value, _ object: Root,
+                                               _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) {
+        if let state = object._state {
+            Value._rlmSet(value, state, state.info.index(ofStorage: storageKeyPath, in: object))
+        } else {
+            object[keyPath: storageKeyPath].local = value
         }
     }
 }
