@@ -20,7 +20,7 @@ public final class InputBuilder {
     let policy: UpdatePolicy
     /// The property whose input is being built (for embedded attachments).
     var parent: (Parent, String, Slot)?
-    private var adopted: [ObjectIdentifier: (object: ObjectBase, key: ObjectKey)] = [:]
+    private var adopted: [ObjectIdentifier: (object: ObjectBase, key: ObjectKey, info: TypeInfo)] = [:]
     private var adoptionOrder: [ObjectIdentifier] = []
     private var pendingLinks: [ObjectBase] = []
     private var attachments: [(child: ObjectBase, parent: Parent, property: String, slot: Slot)] = []
@@ -65,8 +65,11 @@ public final class InputBuilder {
         if let known = adopted[id] { return known.key }
         let info = realm.typeInfo(type(of: object))
         let policy = topLevel || info.primaryKey != nil ? self.policy : .error
-        let key = try realm.store.createTyped(info.className, try fields(of: object, info, all: false), policy: policy)
-        adopted[id] = (object, key)
+        let positions = info.linkFreePositions
+        let key = try realm.store.createTyped(info.className, info.linkFreeOrder, policy: policy) { index in
+            try info.properties[positions[index]].accessor.input(object, self)
+        }
+        adopted[id] = (object, key, info)
         adoptionOrder.append(id)
         pendingLinks.append(object)
         return key
@@ -102,11 +105,12 @@ public final class InputBuilder {
 
     /// Writes the links of adopted objects, then makes them and their embedded objects managed.
     func finish() throws {
-        while let object = pendingLinks.first {
-            pendingLinks.removeFirst()
-            let info = realm.typeInfo(type(of: object))
+        var next = 0
+        while next < pendingLinks.count {
+            let object = pendingLinks[next]
+            next += 1
+            let (_, key, info) = adopted[ObjectIdentifier(object)]!
             guard info.linkFreePositions.count < info.inputPositions.count else { continue }
-            let key = adopted[ObjectIdentifier(object)]!.key
             let saved = parent
             var links: [String: InputValue] = [:]
             for property in info.properties where property.needsLinks && !property.type.isLinkingObjects {
@@ -117,8 +121,8 @@ public final class InputBuilder {
             try realm.store.updateTyped(key, links, policy: policy == .modified ? .modified : .all)
         }
         for id in adoptionOrder {
-            let (object, key) = adopted[id]!
-            object._state = _ObjectState(realm: realm, key: key, info: realm.typeInfo(type(of: object)))
+            let (object, key, info) = adopted[id]!
+            object._state = _ObjectState(realm: realm, key: key, info: info)
         }
         for attachment in attachments {
             let parentKey: ObjectKey

@@ -64,6 +64,7 @@ final class TypeInfo: @unchecked Sendable {
         self.properties = properties
         self.inputPositions = properties.indices.filter { !properties[$0].type.isLinkingObjects }
         self.linkFreePositions = inputPositions.filter { !properties[$0].needsLinks }
+        self.linkFreeOrder = InputOrder(names: linkFreePositions.map { properties[$0].name })
         self.rowNames = properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name }
         self.positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let mapping = type.propertiesMapping()
@@ -109,6 +110,8 @@ final class TypeInfo: @unchecked Sendable {
     /// and of those among them that refer to no object (written before links).
     let inputPositions: [Int]
     let linkFreePositions: [Int]
+    /// The names of the link-free properties, the order in which a new object's are given.
+    let linkFreeOrder: InputOrder
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]

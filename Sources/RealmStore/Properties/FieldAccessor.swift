@@ -46,8 +46,8 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
     }
 
     override func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue {
-        if object._state == nil, let local = wrapper(object).pointee.local {
-            return try local._rlmInput(builder)
+        if object._state == nil, let input = try Value._rlmLocalInput(ModelReflection.field(object, offset), builder) {
+            return input
         }
         return try read(object)._rlmInput(builder)
     }
