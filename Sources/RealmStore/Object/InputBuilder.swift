@@ -40,7 +40,7 @@ public final class InputBuilder {
     public func reference(_ object: ObjectBase) throws -> InputValue {
         if let state = object._state {
             guard state.realm === realm else {
-                if mode == .copy { return .object(try fields(of: object, all: true)) }
+                if mode == .copy { return .object(try fields(of: object)) }
                 throw RealmError.otherRealm
             }
             if state.isInvalidated { throw RealmError.addInvalidated }
@@ -51,9 +51,9 @@ public final class InputBuilder {
             if mode == .adopt, let parent {
                 attachments.append((object, parent.0, parent.1, parent.2))
             }
-            return .object(try fields(of: object, all: true))
+            return .object(try fields(of: object))
         }
-        if mode == .copy { return .object(try fields(of: object, all: true)) }
+        if mode == .copy { return .object(try fields(of: object)) }
         return .value(.object(try adopt(object)))
     }
 
@@ -75,22 +75,11 @@ public final class InputBuilder {
         return key
     }
 
-    /// The object's values by property name: all of them, or only those needing no link.
-    func fields(of object: ObjectBase, all: Bool) throws -> [String: InputValue] {
-        try fields(of: object, realm.typeInfo(type(of: object)), all: all)
-    }
-
-    /// The same for an object of the model `info`.
-    func fields(of object: ObjectBase, _ info: TypeInfo, all: Bool) throws -> [String: InputValue] {
-        let positions = all ? info.inputPositions : info.linkFreePositions
+    /// The object's values by property name (all but linking objects).
+    func fields(of object: ObjectBase) throws -> [String: InputValue] {
+        let info = realm.typeInfo(type(of: object))
+        let positions = info.inputPositions
         var result: [String: InputValue] = Dictionary(minimumCapacity: positions.count)
-        guard all && info.linkFreePositions.count < info.inputPositions.count else {
-            for position in positions {
-                let property = info.properties[position]
-                result[property.name] = try property.accessor.input(object, self)
-            }
-            return result
-        }
         // Properties that may refer to objects say where they are, for embedded objects.
         let saved = parent
         defer { parent = saved }

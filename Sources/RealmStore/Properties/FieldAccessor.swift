@@ -59,7 +59,6 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
     override var objectType: ObjectBase.Type? { Value._rlmObjectType }
 
     override func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? {
-        guard let type = Value.self as? any RealmCollectionValue.Type else { return nil }
-        return type._rlmFromStore(value, realm)
+        PropertyAccessor.value(of: Value.self, fromStore: value, realm)
     }
 }

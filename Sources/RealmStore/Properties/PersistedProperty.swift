@@ -43,6 +43,11 @@ class PropertyAccessor {
     var objectType: ObjectBase.Type? { nil }
     /// A stored single value of the property as `get` returns it (nil for collections).
     func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? { nil }
+    /// `value(fromStore:_:)` for a property of type `type`.
+    static func value(of type: Any.Type, fromStore value: StoreValue, _ realm: Realm?) -> Any? {
+        guard let type = type as? any RealmCollectionValue.Type else { return nil }
+        return type._rlmFromStore(value, realm)
+    }
     /// Reads the property of a prototype, which makes the wrapper report its options.
     func discover(_ object: ObjectBase) { _ = get(object) }
     /// Remembers the key path of the property's wrapper (found by `discover`).
@@ -87,7 +92,6 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
     override var objectType: ObjectBase.Type? { Value._rlmObjectType }
 
     override func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? {
-        guard let type = Value.self as? any RealmCollectionValue.Type else { return nil }
-        return type._rlmFromStore(value, realm)
+        PropertyAccessor.value(of: Value.self, fromStore: value, realm)
     }
 }
