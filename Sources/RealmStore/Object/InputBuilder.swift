@@ -21,8 +21,8 @@ public final class InputBuilder {
     /// The property whose input is being built (for embedded attachments).
     var parent: (Parent, String, Slot)?
     private var adopted: [ObjectIdentifier: (object: ObjectBase, key: ObjectKey, info: TypeInfo)] = [:]
-    private var adoptionOrder: [ObjectIdentifier] = []
-    private var pendingLinks: [ObjectBase] = []
+    /// Adopted objects in order: `finish` writes their links, then makes them managed.
+    private var adoptionOrder: [ObjectBase] = []
     private var attachments: [(child: ObjectBase, parent: Parent, property: String, slot: Slot)] = []
 
     init(realm: Realm, mode: Mode, policy: UpdatePolicy) {
@@ -70,8 +70,7 @@ public final class InputBuilder {
             try info.properties[positions[index]].accessor.input(object, self)
         }
         adopted[id] = (object, key, info)
-        adoptionOrder.append(id)
-        pendingLinks.append(object)
+        adoptionOrder.append(object)
         return key
     }
 
@@ -95,8 +94,8 @@ public final class InputBuilder {
     /// Writes the links of adopted objects, then makes them and their embedded objects managed.
     func finish() throws {
         var next = 0
-        while next < pendingLinks.count {
-            let object = pendingLinks[next]
+        while next < adoptionOrder.count {
+            let object = adoptionOrder[next]
             next += 1
             let (_, key, info) = adopted[ObjectIdentifier(object)]!
             guard info.linkFreePositions.count < info.inputPositions.count else { continue }
@@ -109,8 +108,8 @@ public final class InputBuilder {
             parent = saved
             try realm.store.updateTyped(key, links, policy: policy == .modified ? .modified : .all)
         }
-        for id in adoptionOrder {
-            let (object, key, info) = adopted[id]!
+        for object in adoptionOrder {
+            let (_, key, info) = adopted[ObjectIdentifier(object)]!
             object._state = _ObjectState(realm: realm, key: key, info: info)
         }
         for attachment in attachments {

@@ -19,7 +19,7 @@ public struct Persisted<Value: _Persistable> {
     /// The unmanaged value; nil until first read or written (then Realm's default).
     @usableFromInline var local: Value?
     /// The `@Persisted(...)` arguments.
-    let options: PersistedOptions
+    @usableFromInline let options: PersistedOptions
 
     /// Not available: `@Persisted` works only inside `Object`, `EmbeddedObject` and
     /// `AsymmetricObject` subclasses.
@@ -30,11 +30,13 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// A property with Realm's default value (0, "", a new ObjectId, an empty List, …).
+    @inlinable
     public init() {
         self.options = PersistedOptions()
     }
 
     /// A property with an initial value.
+    @inlinable
     public init(wrappedValue: Value) {
         self.local = wrappedValue
         self.options = PersistedOptions()
