@@ -2,8 +2,21 @@ import RealmEngine
 import RealmSchema
 import RealmStore
 
-/// The benchmark's model: eight properties of the common scalar types.
-final class BenchItem: Object {
+/// The properties of the benchmark's model, for code shared by its two forms.
+protocol BenchModel: Object {
+    var id: Int { get set }
+    var name: String { get set }
+    var score: Double { get set }
+    var count: Int32 { get set }
+    var flag: Bool { get set }
+    var created: Date { get set }
+    var note: String? { get set }
+    var tag: ObjectId { get set }
+}
+
+/// The benchmark's model: eight properties of the common scalar types, with a
+/// `persistedProperties()` table.
+final class BenchItem: Object, BenchModel {
     @Persisted(primaryKey: true) var id: Int
     @Persisted var name: String
     @Persisted var score: Double
@@ -41,4 +54,19 @@ final class BenchItem: Object {
     ])
 
     static let names = ["id", "name", "score", "count", "flag", "created", "note", "tag"]
+}
+
+/// `BenchItem` as Realm Swift developers write it: no table, its properties found by
+/// reflection.
+final class ReflectedBenchItem: Object, BenchModel {
+    @Persisted(primaryKey: true) var id: Int
+    @Persisted var name: String
+    @Persisted var score: Double
+    @Persisted var count: Int32
+    @Persisted var flag: Bool
+    @Persisted var created: Date
+    @Persisted var note: String?
+    @Persisted var tag: ObjectId
+
+    override class func className() -> String { "BenchItem" }
 }

@@ -9,7 +9,7 @@ enum Snippet {
     }
 
     /// The Swift generated for `models` (all declared in `test.yaml`), without the header.
-    static func swift(models: [ModelSchema], access: AccessLevel = .internal, withTables: Bool = false) -> String {
+    static func swift(models: [ModelSchema], access: AccessLevel = .internal) -> String {
         let located = models.map { model -> ModelSchema in
             var copy = model
             copy.sourceFile = copy.sourceFile ?? "test.yaml"
@@ -18,8 +18,7 @@ enum Snippet {
         let files = SwiftModelGenerator(access: access).generate(Schema(schemaVersion: 1, models: located))
         let text = files.first?.contents ?? ""
         let prefix = header() + "\n"
-        let body = withoutSchemaSummary(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
-        return withTables ? body : withoutPropertyTables(body)
+        return withoutSchemaSummary(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
     }
 
     /// The first line of the `GeneratedSchema` enum the first file ends with.
@@ -30,29 +29,6 @@ enum Snippet {
     static func withoutSchemaSummary(_ text: String) -> String {
         guard let range = text.range(of: "\n" + schemaSummaryStart) else { return text }
         return String(text[..<range.lowerBound])
-    }
-
-    /// `text` without the `persistedProperties()` tables (and the blank line before each),
-    /// so snippet tests about declarations read as before; `SwiftModelTableTests` checks them.
-    static func withoutPropertyTables(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            guard line.contains("override class func persistedProperties()") else {
-                index += 1
-                continue
-            }
-            var end = index
-            if !line.hasSuffix("}") {
-                let closing = String(line.prefix { $0 == " " }) + "}"
-                while end < lines.count && lines[end] != closing { end += 1 }
-            }
-            let start = index > 0 && lines[index - 1].isEmpty ? index - 1 : index
-            lines.removeSubrange(start...min(end, lines.count - 1))
-            index = start
-        }
-        return lines.joined(separator: "\n")
     }
 
     /// The Swift generated for one model with these properties.

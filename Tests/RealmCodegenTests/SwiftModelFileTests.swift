@@ -23,14 +23,10 @@ import Testing
 
             final class Person: Object {
                 @Persisted var name: String
-
-                override class func persistedProperties() -> [PersistedProperty] { [PersistedProperty("name", \\Person.name)] }
             }
 
             final class Dog: Object {
                 @Persisted var name: String
-
-                override class func persistedProperties() -> [PersistedProperty] { [PersistedProperty("name", \\Dog.name)] }
             }
 
             """)

@@ -1,9 +1,9 @@
 import RealmSchema
 
-/// Builds the code model of one model class: its `@Persisted` properties, nested enums, when
-/// some property is stored under another name `propertiesMapping()`, and last the static
-/// property table `persistedProperties()` through which RealmStore knows the schema without
-/// reflection.
+/// Builds the code model of one model class: its `@Persisted` properties, nested enums and,
+/// when some property is stored under another name, `propertiesMapping()`. RealmStore finds
+/// the properties by reflection, as Realm Swift does, so no property table is generated (one
+/// measured no faster: docs/BENCHMARKS.md, "Typed API vs dynamic API").
 ///
 /// Full-text indexes: Realm Swift has no API to ask for one (`@Persisted(indexed:)` takes a
 /// `Bool`), so an `indexed: fulltext` property is written `@Persisted(indexed: true)` with a
@@ -27,7 +27,7 @@ struct SwiftClassBuilder {
             superclass: Self.superclass(of: model.kind),
             properties: properties,
             enums: enums.map(\.declaration),
-            functions: (makePropertiesMapping(model).map { [$0] } ?? []) + [makePropertyTable(model)]
+            functions: makePropertiesMapping(model).map { [$0] } ?? []
         )
     }
 
@@ -86,28 +86,6 @@ struct SwiftClassBuilder {
             return [SwiftArgument(label: "indexed", value: "true")]
         }
         return []
-    }
-
-    /// `override class func persistedProperties() -> [PersistedProperty]`: every property's
-    /// name and key path, in declaration order.
-    private func makePropertyTable(_ model: ModelSchema) -> SwiftFunction {
-        let typeName = SwiftNaming.escaped(model.name)
-        let rows = model.properties.map { property in
-            "PersistedProperty(\(SwiftLiteral.string(property.name)), \(Self.keyPath(typeName, property.name)))"
-        }
-        let body = rows.count == 1 ? ["[\(rows[0])]"] : ["["] + rows.map { "    \($0)," } + ["]"]
-        return SwiftFunction(
-            doc: [],
-            modifiers: [access.modifierPrefix + "override class"],
-            signature: "persistedProperties() -> [PersistedProperty]",
-            body: rows.isEmpty ? ["[]"] : body
-        )
-    }
-
-    /// `\Person.name`; names a key path cannot spell directly go through `.self`.
-    static func keyPath(_ typeName: String, _ property: String) -> String {
-        let name = SwiftNaming.escaped(property)
-        return ["Type", "Protocol", "init"].contains(property) ? "\\\(typeName).self.\(name)" : "\\\(typeName).\(name)"
     }
 
     /// `override class func propertiesMapping() -> [String: String]` for `mapTo` names.

@@ -47,6 +47,8 @@ final class ClassInfo {
     var importedKeys: PrimaryKeyFilter?
     /// Prepared `UPDATE`s by the positions of the properties they write (see `updateSQL(_:)`).
     var updateStatements: [[Int]: Statement] = [:]
+    /// The positions of the typed API's input orders (see `InputOrder`), kept with the order.
+    var inputOrders: [ObjectIdentifier: (order: InputOrder, positions: [Int?])] = [:]
 
     init(model: ModelSchema, classID: Int64, schema: Schema) {
         self.model = model

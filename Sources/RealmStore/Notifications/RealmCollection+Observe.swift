@@ -59,13 +59,7 @@ enum Observation {
 
     /// The property names of Swift key paths of a model type.
     static func names<T: ObjectBase>(of keyPaths: [PartialKeyPath<T>], in type: T.Type, realm: Realm?) -> [String] {
-        let info = realm?.core.typeInfo(type) ?? TypeInfo.of(type)
-        return keyPaths.map { path in
-            guard let property = info.properties.first(where: { $0.accessor.anyKeyPath == path }) else {
-                RealmError.trap(RealmError.keyPathNotAProperty(info.className))
-            }
-            return property.name
-        }
+        keyPaths.map(KeyPathNames.name(of:))
     }
 }
 

@@ -21,9 +21,9 @@ public final class InputBuilder {
     let policy: UpdatePolicy
     /// The property whose input is being built (for embedded attachments).
     var parent: (Parent, String, Slot)?
-    private var adopted: [ObjectIdentifier: (object: ObjectBase, key: ObjectKey)] = [:]
-    private var adoptionOrder: [ObjectIdentifier] = []
-    private var pendingLinks: [ObjectBase] = []
+    private var adopted: [ObjectIdentifier: (object: ObjectBase, key: ObjectKey, info: TypeInfo)] = [:]
+    /// Adopted objects in order: `finish` writes their links, then makes them managed.
+    private var adoptionOrder: [ObjectBase] = []
     private var attachments: [(child: ObjectBase, parent: Parent, property: String, slot: Slot)] = []
 
     init(realm: Realm, mode: Mode, policy: UpdatePolicy) {
@@ -41,7 +41,7 @@ public final class InputBuilder {
     public func reference(_ object: ObjectBase) throws -> InputValue {
         if let state = object._state {
             guard state.realm === realm else {
-                if mode == .copy { return .object(try fields(of: object, all: true)) }
+                if mode == .copy { return .object(try fields(of: object)) }
                 throw RealmError.otherRealm
             }
             if state.isInvalidated { throw RealmError.addInvalidated }
@@ -54,9 +54,9 @@ public final class InputBuilder {
             if mode == .adopt, let parent {
                 attachments.append((object, parent.0, parent.1, parent.2))
             }
-            return .object(try fields(of: object, all: true))
+            return .object(try fields(of: object))
         }
-        if mode == .copy { return .object(try fields(of: object, all: true)) }
+        if mode == .copy { return .object(try fields(of: object)) }
         return .value(.object(try adopt(object)))
     }
 
@@ -68,21 +68,27 @@ public final class InputBuilder {
         if let known = adopted[id] { return known.key }
         let info = realm.typeInfo(type(of: object))
         let policy = topLevel || info.primaryKey != nil ? self.policy : .error
-        let key = try realm.store.createTyped(info.className, try fields(of: object, all: false), policy: policy)
-        adopted[id] = (object, key)
-        adoptionOrder.append(id)
-        pendingLinks.append(object)
+        let positions = info.linkFreePositions
+        let key = try realm.store.createTyped(info.className, info.linkFreeOrder, policy: policy) { index in
+            try info.properties[positions[index]].accessor.input(object, self)
+        }
+        adopted[id] = (object, key, info)
+        adoptionOrder.append(object)
         return key
     }
 
-    /// The object's values by property name: all of them, or only those needing no link.
-    func fields(of object: ObjectBase, all: Bool) throws -> [String: InputValue] {
+    /// The object's values by property name (all but linking objects).
+    func fields(of object: ObjectBase) throws -> [String: InputValue] {
         let info = realm.typeInfo(type(of: object))
+        let positions = info.inputPositions
+        var result: [String: InputValue] = Dictionary(minimumCapacity: positions.count)
+        // Properties that may refer to objects say where they are, for embedded objects.
         let saved = parent
         defer { parent = saved }
-        var result: [String: InputValue] = [:]
-        for property in info.properties where !property.type.isLinkingObjects && (all || !property.needsLinks) {
-            parent = (adopted[ObjectIdentifier(object)].map { .key($0.key) } ?? .object(object), property.name, .single)
+        let owner: Parent = adopted[ObjectIdentifier(object)].map { .key($0.key) } ?? .object(object)
+        for position in positions {
+            let property = info.properties[position]
+            if property.needsLinks { parent = (owner, property.name, .single) }
             result[property.name] = try property.accessor.input(object, self)
         }
         return result
@@ -90,11 +96,12 @@ public final class InputBuilder {
 
     /// Writes the links of adopted objects, then makes them and their embedded objects managed.
     func finish() throws {
-        while let object = pendingLinks.first {
-            pendingLinks.removeFirst()
-            let info = realm.typeInfo(type(of: object))
-            guard info.properties.contains(where: { $0.needsLinks && !$0.type.isLinkingObjects }) else { continue }
-            let key = adopted[ObjectIdentifier(object)]!.key
+        var next = 0
+        while next < adoptionOrder.count {
+            let object = adoptionOrder[next]
+            next += 1
+            let (_, key, info) = adopted[ObjectIdentifier(object)]!
+            guard info.linkFreePositions.count < info.inputPositions.count else { continue }
             let saved = parent
             var links: [String: InputValue] = [:]
             for property in info.properties where property.needsLinks && !property.type.isLinkingObjects {
@@ -104,9 +111,9 @@ public final class InputBuilder {
             parent = saved
             try realm.store.updateTyped(key, links, policy: policy == .modified ? .modified : .all)
         }
-        for id in adoptionOrder {
-            let (object, key) = adopted[id]!
-            object._state = _ObjectState(realm: realm, key: key, info: realm.typeInfo(type(of: object)))
+        for object in adoptionOrder {
+            let (_, key, info) = adopted[ObjectIdentifier(object)]!
+            object._state = _ObjectState(realm: realm, key: key, info: info)
         }
         for attachment in attachments {
             let parentKey: ObjectKey

@@ -2,9 +2,9 @@ import Foundation
 import RealmEngine
 import RealmSchema
 
-/// What the typed API knows about one model class: its properties (from the class's
-/// `persistedProperties()` table and its wrappers' options) and its schema. Built once per
-/// class and cached.
+/// What the typed API knows about one model class: its properties (its `@Persisted` fields
+/// found by reflection, or the class's `persistedProperties()` table when it declares one)
+/// with their wrappers' options, and its schema. Built once per class and cached.
 final class TypeInfo: @unchecked Sendable {
     /// One property of the model.
     struct Property {
@@ -23,10 +23,8 @@ final class TypeInfo: @unchecked Sendable {
     /// Declared properties in order, `LinkingObjects` included.
     let properties: [Property]
     let positions: [String: Int]
-    private let storagePositions: [AnyKeyPath: Int]
-    /// The same by key-path instance: a model's key-path literals are instantiated once, so
-    /// the hot path finds them without hashing the key path.
-    private let storageIdentities: [ObjectIdentifier: Int]
+    /// Property positions by wrapper storage key path.
+    let storage: StoragePositions
     let model: ModelSchema
 
     init(_ type: ObjectBase.Type) {
@@ -34,27 +32,40 @@ final class TypeInfo: @unchecked Sendable {
         self.className = type.className()
         self.kind = type._rlmKind
         let table = type.persistedProperties()
-        let prototype = type.init()
-        let recorder = DiscoveryRecorder()
-        prototype._discovery = recorder
         var properties: [Property] = []
-        var storage: [AnyKeyPath: Int] = [:]
-        for entry in table {
-            recorder.storage = nil
-            entry.accessor.discover(prototype)
-            guard let path = recorder.storage else {
-                RealmError.trap(RealmError.notPersisted(type.className(), entry.name))
+        if table.isEmpty {
+            let fields = ModelReflection.properties(of: type)
+            if fields.isEmpty { RealmError.trap(RealmError.noPersistedProperties(type.className())) }
+            for field in fields {
+                properties.append(Property(name: field.name, accessor: field.accessor, options: field.options,
+                                           type: field.accessor.propertyType(field.options)))
             }
-            storage[path] = properties.count
-            entry.accessor.useStorage(path)
-            let propertyType = entry.accessor.propertyType(recorder.options)
-            properties.append(Property(name: entry.name, accessor: entry.accessor, options: recorder.options, type: propertyType))
+            self.storage = StoragePositions(paths: [:], offsets: Dictionary(fields.enumerated().map { ($1.offset, $0) },
+                                                                             uniquingKeysWith: { first, _ in first }))
+        } else {
+            let prototype = type.init()
+            let recorder = DiscoveryRecorder()
+            prototype._discovery = recorder
+            var paths: [AnyKeyPath: Int] = [:]
+            for entry in table {
+                recorder.storage = nil
+                entry.accessor.discover(prototype)
+                guard let path = recorder.storage else {
+                    RealmError.trap(RealmError.notPersisted(type.className(), entry.name))
+                }
+                paths[path] = properties.count
+                entry.accessor.useStorage(path)
+                let propertyType = entry.accessor.propertyType(recorder.options)
+                properties.append(Property(name: entry.name, accessor: entry.accessor, options: recorder.options, type: propertyType))
+            }
+            prototype._discovery = nil
+            self.storage = StoragePositions(paths: paths, offsets: [:])
         }
-        prototype._discovery = nil
         self.properties = properties
+        self.inputPositions = properties.indices.filter { !properties[$0].type.isLinkingObjects }
+        self.linkFreePositions = inputPositions.filter { !properties[$0].needsLinks }
+        self.linkFreeOrder = InputOrder(names: linkFreePositions.map { properties[$0].name })
         self.rowNames = properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name }
-        self.storagePositions = storage
-        self.storageIdentities = Dictionary(storage.map { (ObjectIdentifier($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let mapping = type.propertiesMapping()
         self.model = ModelSchema(
@@ -67,13 +78,19 @@ final class TypeInfo: @unchecked Sendable {
             })
     }
 
-    /// The position of the property whose wrapper is stored at `storage`.
-    func index(ofStorage storage: AnyKeyPath) -> Int {
-        if let position = storageIdentities[ObjectIdentifier(storage)] { return position }
-        guard let position = storagePositions[storage] else {
+    /// The position of the property whose wrapper is stored at `storage` in `object`.
+    @inline(__always)
+    func index<Root: ObjectBase, Value>(ofStorage storage: ReferenceWritableKeyPath<Root, Persisted<Value>>, in object: Root) -> Int {
+        if let position = self.storage.position(of: storage) { return position }
+        guard let position = self.storage.learn(storage, offset: Self.offset(of: storage, in: object)) else {
             RealmError.trap(RealmError.missingFromPropertyTable(className))
         }
         return position
+    }
+
+    /// The offset in `object` of the wrapper stored at `storage`.
+    static func offset<Root: ObjectBase, Value>(of storage: ReferenceWritableKeyPath<Root, Value>, in object: Root) -> Int {
+        withUnsafeMutablePointer(to: &object[keyPath: storage]) { UnsafeMutableRawPointer($0) - ModelReflection.field(object, 0) }
     }
 
     /// The property with this name.
@@ -89,6 +106,12 @@ final class TypeInfo: @unchecked Sendable {
     /// The names of the properties an object's row holds, by position (nil: collections and
     /// linking objects, read apart).
     let rowNames: [String?]
+    /// The positions of the properties an object is stored with (all but linking objects),
+    /// and of those among them that refer to no object (written before links).
+    let inputPositions: [Int]
+    let linkFreePositions: [Int]
+    /// The names of the link-free properties, the order in which a new object's are given.
+    let linkFreeOrder: InputOrder
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]

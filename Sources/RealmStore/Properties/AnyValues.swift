@@ -114,7 +114,7 @@ struct AnyValues {
             guard TypeInfo.of(type(of: object)).className == info.className else {
                 throw RealmError.missingKey(object, info.className, persisted.first?.name ?? "")
             }
-            fields = try builder.fields(of: object, all: true)
+            fields = try builder.fields(of: object)
         case let dictionary as [String: Any]:
             for property in persisted {
                 if let element = dictionary[property.name] { fields[property.name] = try input(element, property, info) }

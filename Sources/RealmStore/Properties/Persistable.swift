@@ -25,6 +25,16 @@ public protocol _Persistable {
     func _rlmInput(_ builder: InputBuilder) throws -> InputValue
     /// The value built from a dictionary, array or value given to `init(value:)`.
     static func _rlmFromAny(_ value: Any) -> Self?
+    /// The store input of the value an unmanaged `Persisted<Self>` at `wrapper` holds, nil
+    /// when it holds none (the default: compiled for each conforming type).
+    static func _rlmLocalInput(_ wrapper: UnsafeMutableRawPointer, _ builder: InputBuilder) throws -> InputValue?
+}
+
+extension _Persistable {
+    public static func _rlmLocalInput(_ wrapper: UnsafeMutableRawPointer, _ builder: InputBuilder) throws -> InputValue? {
+        guard let local = wrapper.assumingMemoryBound(to: Persisted<Self>.self).pointee.local else { return nil }
+        return try local._rlmInput(builder)
+    }
 }
 
 /// The arguments of `@Persisted(...)`.

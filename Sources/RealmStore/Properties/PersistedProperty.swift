@@ -3,9 +3,9 @@ import RealmSchema
 
 /// One row of a model's property table: the property's name and its key path.
 ///
-/// Models list their `@Persisted` properties in `persistedProperties()`, in declaration order;
-/// realm-schema generates the table, and hand-written models write it the same way. With it
-/// the store knows the schema without reflection.
+/// Models need no table: their `@Persisted` properties are found by reflection. A model may
+/// still list them in `persistedProperties()`, in declaration order, which then replaces the
+/// discovery (older generated code does).
 ///
 /// For example:
 ///
@@ -43,12 +43,15 @@ class PropertyAccessor {
     var objectType: ObjectBase.Type? { nil }
     /// A stored single value of the property as `get` returns it (nil for collections).
     func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? { nil }
+    /// `value(fromStore:_:)` for a property of type `type`.
+    static func value(of type: Any.Type, fromStore value: StoreValue, _ realm: Realm?) -> Any? {
+        guard let type = type as? any RealmCollectionValue.Type else { return nil }
+        return type._rlmFromStore(value, realm)
+    }
     /// Reads the property of a prototype, which makes the wrapper report its options.
     func discover(_ object: ObjectBase) { _ = get(object) }
     /// Remembers the key path of the property's wrapper (found by `discover`).
     func useStorage(_ storage: AnyKeyPath) {}
-    /// The model's key path of the property (`\Dog.name`), for `observe(keyPaths:)`.
-    var anyKeyPath: AnyKeyPath? { nil }
 }
 
 final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: PropertyAccessor {
@@ -59,8 +62,6 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
     init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) {
         self.keyPath = keyPath
     }
-
-    override var anyKeyPath: AnyKeyPath? { keyPath }
 
     override func useStorage(_ storage: AnyKeyPath) {
         self.storage = storage as? ReferenceWritableKeyPath<Root, Persisted<Value>>
@@ -91,18 +92,6 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
     override var objectType: ObjectBase.Type? { Value._rlmObjectType }
 
     override func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? {
-        guard let type = Value.self as? any RealmCollectionValue.Type else { return nil }
-        return type._rlmFromStore(value, realm)
-    }
-}
-
-/// Collects what the wrappers of a prototype report while its properties are read once.
-final class DiscoveryRecorder {
-    var storage: AnyKeyPath?
-    var options = PersistedOptions()
-
-    func record(_ storage: AnyKeyPath, _ options: PersistedOptions) {
-        self.storage = storage
-        self.options = options
+        PropertyAccessor.value(of: Value.self, fromStore: value, realm)
     }
 }

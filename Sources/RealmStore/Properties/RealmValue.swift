@@ -5,8 +5,8 @@ import RealmSchema
 /// A type that a `@Persisted` property, a collection element or a Map value can hold: the
 /// scalar types, their optionals, `AnyRealmValue`, object links and `PersistableEnum`s.
 ///
-/// The conversions are static, so a model's schema is known without reflection. Users do not
-/// conform to this protocol; `PersistableEnum` conforms enums.
+/// The conversions are static, so a property's schema type follows from its Swift type. Users
+/// do not conform to this protocol; `PersistableEnum` conforms enums.
 ///
 /// For example:
 ///

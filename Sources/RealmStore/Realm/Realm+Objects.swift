@@ -15,7 +15,7 @@ extension Realm {
     ///
     ///     try realm.write { realm.add(person, update: .modified) }
     public func add(_ object: Object, update: UpdatePolicy = .error) {
-        add([object], update: update)
+        add(CollectionOfOne(object), update: update)
     }
 
     /// Adds every object of a sequence (see `add(_:update:)`).

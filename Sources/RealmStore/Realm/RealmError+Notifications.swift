@@ -13,6 +13,6 @@ extension RealmError {
     }
 
     static func keyPathNotAProperty(_ className: String) -> String {
-        "A Swift key path given to observe does not name a persisted property of '\(className)'"
+        "A Swift key path does not name a persisted property of '\(className)'"
     }
 }

@@ -144,8 +144,9 @@ public enum RealmError {
         "'\(value)' is not a valid value for '\(type)'"
     }
 
-    static func noPropertyTable(_ className: String) -> String {
-        "'\(className)' has no persistedProperties() table; override it (see the README) or generate the model with realm-schema"
+    /// A model class without a single `@Persisted` property (Realm Swift's words).
+    static func noPersistedProperties(_ className: String) -> String {
+        "No properties are defined for '\(className)'. Did you remember to mark them with '@Persisted' in your model?"
     }
 
     static func notPersisted(_ className: String, _ property: String) -> String {

@@ -47,32 +47,6 @@ final class Defaults: Object {
         case value10 = 10
         case value20 = 20
     }
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("flag", \Defaults.flag),
-            PersistedProperty("count", \Defaults.count),
-            PersistedProperty("tiny", \Defaults.tiny),
-            PersistedProperty("ratio", \Defaults.ratio),
-            PersistedProperty("score", \Defaults.score),
-            PersistedProperty("huge", \Defaults.huge),
-            PersistedProperty("text", \Defaults.text),
-            PersistedProperty("blob", \Defaults.blob),
-            PersistedProperty("when", \Defaults.when),
-            PersistedProperty("price", \Defaults.price),
-            PersistedProperty("oid", \Defaults.oid),
-            PersistedProperty("uid", \Defaults.uid),
-            PersistedProperty("anyInt", \Defaults.anyInt),
-            PersistedProperty("anyString", \Defaults.anyString),
-            PersistedProperty("anyBool", \Defaults.anyBool),
-            PersistedProperty("anyDouble", \Defaults.anyDouble),
-            PersistedProperty("nothing", \Defaults.nothing),
-            PersistedProperty("level", \Defaults.level),
-            PersistedProperty("mode", \Defaults.mode),
-            PersistedProperty("moods", \Defaults.moods),
-            PersistedProperty("ranks", \Defaults.ranks),
-        ]
-    }
 }
 
 /// Swift keywords as property names.
@@ -108,19 +82,6 @@ final class Keywords: Object {
             "self": "self_",
             "Type": "kind",
             "Status": "status_code",
-        ]
-    }
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("default", \Keywords.`default`),
-            PersistedProperty("class", \Keywords.`class`),
-            PersistedProperty("self", \Keywords.`self`),
-            PersistedProperty("Type", \Keywords.self.`Type`),
-            PersistedProperty("in", \Keywords.`in`),
-            PersistedProperty("protocol", \Keywords.`protocol`),
-            PersistedProperty("status", \Keywords.status),
-            PersistedProperty("Status", \Keywords.Status),
         ]
     }
 }

@@ -26,59 +26,20 @@ final class Person: Object {
     }
 
     override class func propertiesMapping() -> [String: String] { ["createdAt": "created_at"] }
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("_id", \Person._id),
-            PersistedProperty("name", \Person.name),
-            PersistedProperty("age", \Person.age),
-            PersistedProperty("nicknames", \Person.nicknames),
-            PersistedProperty("scores", \Person.scores),
-            PersistedProperty("dogs", \Person.dogs),
-            PersistedProperty("address", \Person.address),
-            PersistedProperty("bestFriend", \Person.bestFriend),
-            PersistedProperty("extra", \Person.extra),
-            PersistedProperty("status", \Person.status),
-            PersistedProperty("bio", \Person.bio),
-            PersistedProperty("createdAt", \Person.createdAt),
-        ]
-    }
 }
 
 final class Dog: Object {
     @Persisted(primaryKey: true) var _id: UUID
     @Persisted var name: String
     @Persisted(originProperty: "dogs") var owners: LinkingObjects<Person>
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("_id", \Dog._id),
-            PersistedProperty("name", \Dog.name),
-            PersistedProperty("owners", \Dog.owners),
-        ]
-    }
 }
 
 final class Address: EmbeddedObject {
     @Persisted var street: String
     @Persisted var city: String
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("street", \Address.street),
-            PersistedProperty("city", \Address.city),
-        ]
-    }
 }
 
 final class Reading: AsymmetricObject {
     @Persisted(primaryKey: true) var _id: ObjectId
     @Persisted var value: Double
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("_id", \Reading._id),
-            PersistedProperty("value", \Reading.value),
-        ]
-    }
 }

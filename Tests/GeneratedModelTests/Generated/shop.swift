@@ -28,24 +28,6 @@ final class Order: Object {
         case value2 = 2
         case value3 = 3
     }
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("number", \Order.number),
-            PersistedProperty("customer", \Order.customer),
-            PersistedProperty("lines", \Order.lines),
-            PersistedProperty("notes", \Order.notes),
-            PersistedProperty("featured", \Order.featured),
-            PersistedProperty("related", \Order.related),
-            PersistedProperty("shipTo", \Order.shipTo),
-            PersistedProperty("stops", \Order.stops),
-            PersistedProperty("labels", \Order.labels),
-            PersistedProperty("tags", \Order.tags),
-            PersistedProperty("priority", \Order.priority),
-            PersistedProperty("placedAt", \Order.placedAt),
-            PersistedProperty("total", \Order.total),
-        ]
-    }
 }
 
 /// One line of an order.
@@ -53,14 +35,6 @@ final class OrderLine: EmbeddedObject {
     @Persisted var product: Product?
     @Persisted var quantity: Int32 = 1
     @Persisted var unitPrice: Decimal128
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("product", \OrderLine.product),
-            PersistedProperty("quantity", \OrderLine.quantity),
-            PersistedProperty("unitPrice", \OrderLine.unitPrice),
-        ]
-    }
 }
 
 final class Product: Object {
@@ -71,27 +45,12 @@ final class Product: Object {
     @Persisted(indexed: true) var title: String
 
     @Persisted(originProperty: "featured") var featuredIn: LinkingObjects<Order>
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("sku", \Product.sku),
-            PersistedProperty("title", \Product.title),
-            PersistedProperty("featuredIn", \Product.featuredIn),
-        ]
-    }
 }
 
 /// A note without a primary key.
 final class Note: Object {
     @Persisted var text: String
     @Persisted var author: Person?
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("text", \Note.text),
-            PersistedProperty("author", \Note.author),
-        ]
-    }
 }
 
 final class Event: AsymmetricObject {
@@ -100,14 +59,4 @@ final class Event: AsymmetricObject {
     @Persisted var payload: AnyRealmValue
     @Persisted var at: Date
     @Persisted var `where`: Address?
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("_id", \Event._id),
-            PersistedProperty("order", \Event.order),
-            PersistedProperty("payload", \Event.payload),
-            PersistedProperty("at", \Event.at),
-            PersistedProperty("where", \Event.`where`),
-        ]
-    }
 }

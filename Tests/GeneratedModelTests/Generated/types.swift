@@ -55,59 +55,6 @@ final class AllTypes: Object {
     @Persisted var optDateMap: Map<String, Date?>
     @Persisted var optDoubleList: List<Double?>
     @Persisted var optObjectIdMap: Map<String, ObjectId?>
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("id", \AllTypes.id),
-            PersistedProperty("boolValue", \AllTypes.boolValue),
-            PersistedProperty("intValue", \AllTypes.intValue),
-            PersistedProperty("int8Value", \AllTypes.int8Value),
-            PersistedProperty("int16Value", \AllTypes.int16Value),
-            PersistedProperty("int32Value", \AllTypes.int32Value),
-            PersistedProperty("int64Value", \AllTypes.int64Value),
-            PersistedProperty("floatValue", \AllTypes.floatValue),
-            PersistedProperty("doubleValue", \AllTypes.doubleValue),
-            PersistedProperty("stringValue", \AllTypes.stringValue),
-            PersistedProperty("dataValue", \AllTypes.dataValue),
-            PersistedProperty("dateValue", \AllTypes.dateValue),
-            PersistedProperty("decimalValue", \AllTypes.decimalValue),
-            PersistedProperty("objectIdValue", \AllTypes.objectIdValue),
-            PersistedProperty("uuidValue", \AllTypes.uuidValue),
-            PersistedProperty("mixedValue", \AllTypes.mixedValue),
-            PersistedProperty("optBool", \AllTypes.optBool),
-            PersistedProperty("optInt", \AllTypes.optInt),
-            PersistedProperty("optInt8", \AllTypes.optInt8),
-            PersistedProperty("optInt16", \AllTypes.optInt16),
-            PersistedProperty("optInt32", \AllTypes.optInt32),
-            PersistedProperty("optInt64", \AllTypes.optInt64),
-            PersistedProperty("optFloat", \AllTypes.optFloat),
-            PersistedProperty("optDouble", \AllTypes.optDouble),
-            PersistedProperty("optString", \AllTypes.optString),
-            PersistedProperty("optData", \AllTypes.optData),
-            PersistedProperty("optDate", \AllTypes.optDate),
-            PersistedProperty("optDecimal", \AllTypes.optDecimal),
-            PersistedProperty("optObjectId", \AllTypes.optObjectId),
-            PersistedProperty("optUuid", \AllTypes.optUuid),
-            PersistedProperty("boolList", \AllTypes.boolList),
-            PersistedProperty("intList", \AllTypes.intList),
-            PersistedProperty("int8Set", \AllTypes.int8Set),
-            PersistedProperty("floatMap", \AllTypes.floatMap),
-            PersistedProperty("stringList", \AllTypes.stringList),
-            PersistedProperty("dataList", \AllTypes.dataList),
-            PersistedProperty("dateSet", \AllTypes.dateSet),
-            PersistedProperty("decimalMap", \AllTypes.decimalMap),
-            PersistedProperty("objectIdList", \AllTypes.objectIdList),
-            PersistedProperty("uuidSet", \AllTypes.uuidSet),
-            PersistedProperty("mixedList", \AllTypes.mixedList),
-            PersistedProperty("mixedSet", \AllTypes.mixedSet),
-            PersistedProperty("mixedMap", \AllTypes.mixedMap),
-            PersistedProperty("optIntList", \AllTypes.optIntList),
-            PersistedProperty("optStringSet", \AllTypes.optStringSet),
-            PersistedProperty("optDateMap", \AllTypes.optDateMap),
-            PersistedProperty("optDoubleList", \AllTypes.optDoubleList),
-            PersistedProperty("optObjectIdMap", \AllTypes.optObjectIdMap),
-        ]
-    }
 }
 
 /// A model whose primary key is a string.
@@ -116,13 +63,4 @@ final class StringKeyed: Object {
     @Persisted var owner: AllTypes?
     @Persisted var neighbours: MutableSet<StringKeyed>
     @Persisted var byName: Map<String, StringKeyed?>
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("code", \StringKeyed.code),
-            PersistedProperty("owner", \StringKeyed.owner),
-            PersistedProperty("neighbours", \StringKeyed.neighbours),
-            PersistedProperty("byName", \StringKeyed.byName),
-        ]
-    }
 }

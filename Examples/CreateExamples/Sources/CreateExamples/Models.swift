@@ -12,16 +12,4 @@ class Dog: Object {
 
     // Map of city name -> favorite park in that city
     @Persisted var favoriteParksByCity: Map<String, String>
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [
-            PersistedProperty("name", \Dog.name),
-            PersistedProperty("age", \Dog.age),
-            PersistedProperty("color", \Dog.color),
-            PersistedProperty("currentCity", \Dog.currentCity),
-            PersistedProperty("citiesVisited", \Dog.citiesVisited),
-            PersistedProperty("companion", \Dog.companion),
-            PersistedProperty("favoriteParksByCity", \Dog.favoriteParksByCity),
-        ]
-    }
 }

@@ -9,10 +9,6 @@ import RealmStore
 final class Dog: Object {
     @Persisted var name = ""
     @Persisted var age = 0
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [PersistedProperty("name", \Dog.name), PersistedProperty("age", \Dog.age)]
-    }
 }
 
 extension Results where Element == Dog {

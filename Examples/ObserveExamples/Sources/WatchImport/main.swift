@@ -7,10 +7,6 @@ import RealmStore
 final class Dog: Object {
     @Persisted(primaryKey: true) var id = 0
     @Persisted var name = ""
-
-    override class func persistedProperties() -> [PersistedProperty] {
-        [PersistedProperty("id", \Dog.id), PersistedProperty("name", \Dog.name)]
-    }
 }
 
 let arguments = CommandLine.arguments

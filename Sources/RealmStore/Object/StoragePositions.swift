@@ -1,0 +1,52 @@
+import Foundation
+
+/// Which property a wrapper's storage key path (`\Dog._name`, as the compiler passes it to
+/// `Persisted`'s accessors) stands for.
+///
+/// A model with a `persistedProperties()` table knows its key paths up front (`known`, read
+/// without a lock). A reflected model knows its wrappers' offsets; the first time a key path
+/// is seen its wrapper's offset in the object gives the position, which is kept (with the key
+/// path, so its identity stays unique) for the next time.
+///
+/// For example:
+///
+///     positions.position(of: storage) ?? positions.learn(storage, offset: 16)
+final class StoragePositions: @unchecked Sendable {
+    /// Key paths by instance: a model's key-path literals are instantiated once, so the hot
+    /// path finds them without hashing the key path.
+    private let known: [ObjectIdentifier: Int]
+    private let knownPaths: [AnyKeyPath: Int]
+    /// Reflected models: property position by wrapper offset.
+    private let byOffset: [Int: Int]
+    private let lock = NSLock()
+    private var learned: [ObjectIdentifier: (path: AnyKeyPath, position: Int)] = [:]
+
+    init(paths: [AnyKeyPath: Int], offsets: [Int: Int]) {
+        self.knownPaths = paths
+        self.known = Dictionary(paths.map { (ObjectIdentifier($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.byOffset = offsets
+    }
+
+    /// The position of the property stored at `storage`, if already known.
+    @inline(__always)
+    func position(of storage: AnyKeyPath) -> Int? {
+        if let position = known[ObjectIdentifier(storage)] { return position }
+        if byOffset.isEmpty { return knownPaths[storage] }
+        lock.lock()
+        defer { lock.unlock() }
+        return learned[ObjectIdentifier(storage)]?.position
+    }
+
+    /// The position of the property whose wrapper is at `offset` in the object, remembered for
+    /// `storage`; nil when no reflected property is stored there.
+    func learn(_ storage: AnyKeyPath, offset: Int) -> Int? {
+        guard let position = byOffset[offset] else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        learned[ObjectIdentifier(storage)] = (storage, position)
+        return position
+    }
+
+    /// The position of the reflected property whose wrapper is at `offset`.
+    func position(atOffset offset: Int) -> Int? { byOffset[offset] }
+}
