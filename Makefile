@@ -22,6 +22,8 @@ test: deps
 	$(SWIFT) build --package-path Examples/ObserveExamples $(SWIFT_FLAGS)
 	$(SWIFT) run --skip-build --package-path Examples/ObserveExamples ResultsStream
 	$(SWIFT) run --skip-build --package-path Examples/ObserveExamples WatchImport "$$($(SWIFT) build --show-bin-path)/realm-import" 200 3
+	$(SWIFT) build --package-path Examples/QueryExamples $(SWIFT_FLAGS)
+	$(SWIFT) run --skip-build --package-path Examples/QueryExamples QueryExamples
 	$(SWIFT) test --skip-build
 
 demo: build

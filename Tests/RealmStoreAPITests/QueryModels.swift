@@ -34,7 +34,7 @@ final class QPerson: Object {
     }
 
     /// Not persisted: a key path to it cannot name a property.
-    var shout: String { name.uppercased() }
+    var greeting: String { "hello" }
 }
 
 enum QMood: String, PersistableEnum {

@@ -64,9 +64,9 @@ import Testing
     }
 
     @Test func keyPathsNameTheirProperties() {
-        #expect(QueryKeyPaths.name(of: \QPerson.age) == "age")
-        #expect(QueryKeyPaths.name(of: \QPerson.dogs) == "dogs")
-        #expect(QueryKeyPaths.name(of: \QPerson.extra) == "extra")
-        #expect(QueryKeyPaths.name(of: \QDog.owners) == "owners")
+        #expect(KeyPathNames.name(of: \QPerson.age) == "age")
+        #expect(KeyPathNames.name(of: \QPerson.dogs) == "dogs")
+        #expect(KeyPathNames.name(of: \QPerson.extra) == "extra")
+        #expect(KeyPathNames.name(of: \QDog.owners) == "owners")
     }
 }

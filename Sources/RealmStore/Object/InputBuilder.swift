@@ -46,7 +46,7 @@ public final class InputBuilder {
             }
             if state.isInvalidated { throw RealmError.addInvalidated }
             // `create` copies a managed embedded object, as Realm does (a setter may not link it).
-            if mode == .copy, state.info.kind == .embedded { return .object(try fields(of: object, all: true)) }
+            if mode == .copy, state.info.kind == .embedded { return .object(try fields(of: object)) }
             return .value(.object(state.key))
         }
         let info = realm.typeInfo(type(of: object))

@@ -7,7 +7,7 @@ import RealmQuery
 extension Query where T: RealmCollection {
     /// A property of the collection's objects (`$0.dogs.age > 3` is `ANY dogs.age > 3`).
     public subscript<V>(dynamicMember member: KeyPath<T.Element, V>) -> Query<V> where T.Element: ObjectBase {
-        appending(QueryKeyPaths.name(of: member), collection: false)
+        appending(KeyPathNames.name(of: member), collection: false)
     }
 
     /// The number of elements (`@count`).

@@ -59,17 +59,17 @@ public struct Query<T> {
 
     /// A property of the queried object.
     public subscript<V>(dynamicMember member: KeyPath<T, V>) -> Query<V> where T: ObjectBase {
-        appending(QueryKeyPaths.name(of: member), collection: false)
+        appending(KeyPathNames.name(of: member), collection: false)
     }
 
     /// A List, MutableSet or LinkingObjects property: comparisons through it mean `ANY`.
     public subscript<V: RealmCollection>(dynamicMember member: KeyPath<T, V>) -> Query<V> where T: ObjectBase {
-        appending(QueryKeyPaths.name(of: member), collection: true)
+        appending(KeyPathNames.name(of: member), collection: true)
     }
 
     /// A Map property: comparisons of its values mean `ANY`.
     public subscript<V: RealmKeyedCollection>(dynamicMember member: KeyPath<T, V>) -> Query<V> where T: ObjectBase {
-        appending(QueryKeyPaths.name(of: member), collection: true)
+        appending(KeyPathNames.name(of: member), collection: true)
     }
 
     // MARK: Equality
@@ -107,7 +107,7 @@ public struct Query<T> {
 extension Query where T: OptionalProtocol {
     /// A property of an optional link (`$0.best.name`), or of a Map's object values.
     public subscript<V>(dynamicMember member: KeyPath<T.Wrapped, V>) -> Query<V> where T.Wrapped: ObjectBase {
-        appending(QueryKeyPaths.name(of: member), collection: false)
+        appending(KeyPathNames.name(of: member), collection: false)
     }
 }
 

@@ -4,10 +4,6 @@ import RealmQuery
 extension RealmError {
     static let queryNeedsKeyPath = "A key path, a comparison or an aggregate cannot follow a comparison in a query."
 
-    static func notAPersistedKeyPath(_ keyPath: AnyKeyPath, _ className: String) -> String {
-        "Key path '\(keyPath)' does not name one persisted property of '\(className)'; queries can only use persisted properties."
-    }
-
     static let subqueryNeedsCollection = "A subquery's count needs a predicate over the elements of a collection (such as '($0.dogs.age > 3).count')."
     static let subqueryMixesCollections = "A subquery's predicate may only use the elements of one collection."
 
