@@ -67,12 +67,23 @@ final class TypeInfo: @unchecked Sendable {
             })
     }
 
+    /// Key paths of wrappers met since, by instance (a getter inlined at another call site
+    /// has key-path instances of its own), kept so that their identity stays theirs.
+    private var metStorage: [ObjectIdentifier: (AnyKeyPath, Int)] = [:]
+    private let metLock = NSLock()
+
     /// The position of the property whose wrapper is stored at `storage`.
     func index(ofStorage storage: AnyKeyPath) -> Int {
-        if let position = storageIdentities[ObjectIdentifier(storage)] { return position }
+        let id = ObjectIdentifier(storage)
+        if let position = storageIdentities[id] { return position }
+        metLock.lock()
+        let met = metStorage[id]
+        metLock.unlock()
+        if let met { return met.1 }
         guard let position = storagePositions[storage] else {
             RealmError.trap(RealmError.missingFromPropertyTable(className))
         }
+        metLock.withLock { metStorage[id] = (storage, position) }
         return position
     }
 
