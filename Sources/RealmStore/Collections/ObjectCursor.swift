@@ -18,6 +18,8 @@ final class ObjectCursor {
     static let pageSize = 256
     private let query: _ObjectQuery
     private let info: TypeInfo
+    /// The model type of every object made.
+    var type: ObjectBase.Type { info.type }
     private var stream: ResultRowStream?
     /// The current page of the stream, and the Realm's generation when it was read.
     private var page: RowPage?

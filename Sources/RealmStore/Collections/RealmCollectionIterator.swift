@@ -9,16 +9,22 @@ import RealmEngine
 ///     for dog in realm.objects(Dog.self).sorted(byKeyPath: "age") { print(dog.name) }
 public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorProtocol {
     private let cursor: ObjectCursor?
+    /// Whether the cursor makes objects of exactly `Element`'s class (no cast needed).
+    private let madeAsElement: Bool
     private let elements: [Element]
     private var position = 0
 
     init(_ query: _ObjectQuery?, elements: @autoclosure () -> [Element]) {
         self.cursor = query.map(ObjectCursor.init)
+        self.madeAsElement = cursor.map { ObjectIdentifier($0.type) == ObjectIdentifier(Element.self) } ?? false
         self.elements = query == nil ? elements() : []
     }
 
     public mutating func next() -> Element? {
-        if let cursor { return cursor.next().map { $0 as! Element } }
+        if let cursor {
+            guard let object = cursor.next() else { return nil }
+            return madeAsElement ? unsafeBitCast(object, to: Element.self) : (object as! Element)
+        }
         defer { position += 1 }
         return position < elements.count ? elements[position] : nil
     }
