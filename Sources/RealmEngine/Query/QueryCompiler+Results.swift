@@ -12,6 +12,10 @@ enum ResultsSelection {
     case aggregate(ResolvedPath, (CompiledValue) -> [String]?)
     /// The value of a key path, one row per object, in order.
     case column(ResolvedPath)
+    /// Each object's `_key` then these columns of its row (`t0.…`), in order; not for distinct
+    /// results (nil). `afterKey`: only the objects after a key, the statement's last parameter
+    /// (for results in key order).
+    case rows([String], afterKey: Bool)
 }
 
 /// Lazy results: a `ResultsQuery` compiled into one SELECT (see `ResultsQuery`).
@@ -79,6 +83,14 @@ extension QueryCompiler {
             selected.value = column
             guard let terms = expressions(selected) else { return nil }
             return (CompiledQuery(sql: "SELECT \(terms.joined(separator: ", ")) \(rows)", bindings: bindings), value.base)
+        case .rows(let columns, let afterKey):
+            guard partition.isEmpty else { return nil }
+            if afterKey {
+                rows = "FROM \(from) WHERE " + (conditions + ["t0._key > \(parameter(.int(0)))"]).joined(separator: " AND ")
+            }
+            let limit = query.limit.map { " LIMIT \(parameter(.int(Int64($0))))" } ?? ""
+            let selected = (["t0._key"] + columns).joined(separator: ", ")
+            return (CompiledQuery(sql: "SELECT \(selected) \(rows) ORDER BY \(orderBy(order, reversed: false))\(limit)", bindings: bindings), nil)
         case .column:
             let limit = query.limit.map { " LIMIT \(parameter(.int(Int64($0))))" } ?? ""
             let sql = "SELECT \(column) \(rows) ORDER BY \(orderBy(order, reversed: false))\(limit)"

@@ -96,6 +96,7 @@ extension Store {
     /// Ends the pinned read transaction, if open.
     func endRead() throws {
         guard readIsOpen else { return }
+        try detachRowStreams()
         readIsOpen = false
         try connection.cached("COMMIT").run()
     }
@@ -133,6 +134,7 @@ extension Store {
     /// them and continues on a new connection (statements prepared again there).
     func leaveSharedConnection() throws {
         guard !frozen, connection.frozenUsers > 0 else { return }
+        try detachRowStreams()
         let old = connection
         let fresh = try Connection(path: path, access: .write, onWait: old.onWait)
         old.lock.withLock { releaseClasses() }

@@ -19,19 +19,24 @@ extension Store {
     /// (`StoredRow`); `names` are the properties by the caller's positions (nil: not in the row).
     package func storedRow(_ object: ObjectKey, names: [String?]) throws -> StoredRow {
         let info = try classInfo(object.className)
-        guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
-        return StoredRow(info: info, key: object.key, columns: row, positions: positions(info, names))
+        let statement = try prepared(&info.selectRowStatement, info.selectRowSQL)
+        defer { statement.reset() }
+        statement.bind(1, object.key)
+        guard try statement.step() else { throw StoreError.invalidatedObject }
+        var rows = RowPage.Rows(info: info, positions: rowPositions(info, names), capacity: 1)
+        rows.append(statement)
+        return StoredRow(page: RowPage(rows), slot: 0)
     }
 
     /// The stored rows of several objects of one class, as `storedRow(_:names:)`, from one
-    /// statement (for iterating lazy results a page at a time), by position in `keys`; nil for
-    /// objects that no longer exist. Ascending keys that are close together (as insertion
-    /// order gives) are read as one key range, others through a list of keys.
+    /// statement into one `RowPage`, by position in `keys`; nil for objects that no longer
+    /// exist. Ascending keys that are close together (as insertion order gives) are read as one
+    /// key range, others through a list of keys.
     package func storedRows(_ className: String, keys: ArraySlice<Int64>, names: [String?]) throws -> [StoredRow?] {
         let info = try classInfo(className)
-        let positions = positions(info, names)
-        var rows = [StoredRow?](repeating: nil, count: keys.count)
-        guard let first = keys.first, let last = keys.last else { return rows }
+        var slots = [Int?](repeating: nil, count: keys.count)
+        guard let first = keys.first, let last = keys.last else { return [] }
+        var rows = RowPage.Rows(info: info, positions: rowPositions(info, names), capacity: keys.count)
         let ascending = first <= last && last - first < Int64(2 * keys.count)
             && zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
         let filter = ascending ? " WHERE _key BETWEEN ? AND ? ORDER BY _key" : " WHERE _key IN (SELECT value FROM json_each(?))"
@@ -43,8 +48,8 @@ extension Store {
         } else {
             statement.bind(1, "[" + keys.map(String.init).joined(separator: ",") + "]")
         }
-        var slots: [Int64: Int] = [:]
-        if !ascending { for (slot, key) in keys.enumerated() { slots[key] = slot } }
+        var listed: [Int64: Int] = [:]
+        if !ascending { for (slot, key) in keys.enumerated() { listed[key] = slot } }
         var next = 0
         let base = keys.startIndex
         while try statement.step() {
@@ -56,24 +61,32 @@ extension Store {
                 guard next < keys.count, keys[base + next] == key else { continue }
                 slot = next
             } else {
-                guard let found = slots[key] else { continue }
+                guard let found = listed[key] else { continue }
                 slot = found
             }
-            rows[slot] = StoredRow(info: info, key: key, columns: (0..<statement.columnCount).map { statement.raw($0) },
-                                   positions: positions)
+            slots[slot] = rows.keys.count
+            rows.append(statement)
         }
-        return rows
+        let page = RowPage(rows)
+        return slots.map { $0.map { StoredRow(page: page, slot: $0) } }
     }
 
     /// The value of the property at the caller's `position` in `row` (`.null` for one not in
     /// the row), decoded now.
     package func singleValue(in row: StoredRow, at position: Int) throws -> StoreValue {
-        guard let stored = row.positions[position] else { return .null }
-        return try value(of: row.info.properties[stored], at: stored, in: row.info, row: row.columns, owner: row.key)
+        let page = row.page
+        guard let stored = page.positions[position] else { return .null }
+        let property = page.info.properties[stored]
+        let cell = row.slot * page.width + Int(page.info.rowColumns[stored])
+        page.use?.flags[stored] = true
+        if property.isMixed {
+            return try readMixed(tag: PageCell(page: page, index: cell + 1).int, value: page.raw(cell))
+        }
+        return try decoded(PageCell(page: page, index: cell), property.base)
     }
 
     /// The positions of the single-valued properties named (nil for others and for nil names).
-    private func positions(_ info: ClassInfo, _ names: [String?]) -> [Int?] {
+    func rowPositions(_ info: ClassInfo, _ names: [String?]) -> [Int?] {
         names.map { name in
             guard let name, let position = info.positions[name], info.properties[position].isSingle else { return nil }
             return position
@@ -135,8 +148,20 @@ extension Store {
 ///     let row = try store.storedRow(dog, names: ["name", "age"])
 ///     let age = try store.singleValue(in: row, at: 1)
 package struct StoredRow {
-    let info: ClassInfo
-    let key: Int64
-    let columns: [SQLValue]
-    let positions: [Int?]
+    /// The page holding the row (shared by the rows one statement read).
+    let page: RowPage
+    /// The row's place in the page.
+    let slot: Int
+
+    package init(page: RowPage, slot: Int) {
+        self.page = page
+        self.slot = slot
+    }
+
+    /// The object's key.
+    package var key: Int64 { page.keys[slot] }
+
+    /// Whether the row holds the property at the caller's `position` (a stream's page may hold
+    /// only the columns its iteration reads: read the object's own row for the others).
+    package func holds(_ position: Int) -> Bool { page.holds(slot, position) }
 }

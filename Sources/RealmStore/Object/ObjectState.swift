@@ -33,7 +33,7 @@ public final class _ObjectState {
     /// The single value of the property at `index` (traps if the object is gone).
     func value(at index: Int) -> StoreValue {
         realm.core.read { store in
-            if rowGeneration != realm.core.generation {
+            if rowGeneration != realm.core.generation || !row!.holds(index) {
                 if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
                 prefill(trapping { try store.storedRow(key, names: info.rowNames) })
             }
@@ -49,11 +49,12 @@ public final class _ObjectState {
         }
     }
 
-    /// Sets the object's row (read with others by a lazy collection's iterator); its values
-    /// are decoded as they are read.
-    func prefill(_ stored: StoredRow) {
+    /// Sets the object's row (read with others by a lazy collection's iterator) as read at
+    /// the Realm's `generation` (by default the current one); its values are decoded as they
+    /// are read, until the Realm changes.
+    func prefill(_ stored: StoredRow, generation: Int? = nil) {
         row = stored
-        rowGeneration = realm.core.generation
+        rowGeneration = generation ?? realm.core.generation
     }
 
     /// Writes the property at `index` from the input `make` builds (adopting unmanaged objects).

@@ -1,0 +1,77 @@
+import RealmEngine
+
+/// Makes the objects of a lazy collection for its iterator, one at a time from pages of rows.
+///
+/// Outside a write transaction the rows come from one statement stepped over the results
+/// (`ResultRowStream`): the Realm's pinned version is the snapshot it reads, and when the Realm
+/// is about to change (a write begins in the loop, a refresh) the store detaches the stream,
+/// which hands over the keys still to come, read at the old version. Inside a write
+/// transaction, where writes in the loop must not move what is iterated, and after a detach,
+/// the objects come from a snapshot of the keys, their rows read a page at a time.
+///
+/// For example:
+///
+///     let cursor = ObjectCursor(realm.objects(Dog.self)._rlmQuery!)
+///     while let dog = cursor.next() { print(dog) }
+final class ObjectCursor {
+    /// Rows per page.
+    static let pageSize = 256
+    private let query: _ObjectQuery
+    private let info: TypeInfo
+    /// The model type of every object made.
+    var type: ObjectBase.Type { info.type }
+    private var stream: ResultRowStream?
+    /// The current page of the stream, and the Realm's generation when it was read.
+    private var page: RowPage?
+    private var generation = 0
+    private var slot = 0
+    /// The key snapshot, the position in it, and the objects made for its current page.
+    private var keys: [Int64] = []
+    private var position = 0
+    private var made: [ObjectBase] = []
+    private var madeSlot = 0
+
+    init(_ query: _ObjectQuery) {
+        self.query = query
+        let info = query.realm.core.typeInfo(named: query.className)
+        self.info = info
+        stream = query.read { try $0.rowStream(query.query, names: info.rowNames) }
+        if stream == nil { keys = query.keys }
+    }
+
+    /// The next object, or nil at the end.
+    func next() -> ObjectBase? {
+        if let page, slot < page.count {
+            defer { slot += 1 }
+            return make(page, slot)
+        }
+        if let stream {
+            let core = query.realm.core
+            let (next, generation) = query.read { store in (try stream.next(Self.pageSize), core.generation) }
+            if next.count > 0 {
+                (page, self.generation, slot) = (next, generation, 1)
+                return make(next, 0)
+            }
+            // Done, or detached: the keys still to come, if any, are read as a snapshot.
+            (self.stream, page) = (nil, nil)
+            keys = stream.remainingKeys ?? []
+        }
+        if madeSlot < made.count {
+            defer { madeSlot += 1 }
+            return made[madeSlot]
+        }
+        guard position < keys.count else { return nil }
+        let end = min(position + Self.pageSize, keys.count)
+        (made, madeSlot) = (query.objects(keys: keys[position..<end]), 1)
+        position = end
+        return made[0]
+    }
+
+    private func make(_ page: RowPage, _ slot: Int) -> ObjectBase {
+        let object = info.type.init()
+        let state = _ObjectState(realm: query.realm, key: ObjectKey(className: info.className, key: page.keys[slot]), info: info)
+        state.prefill(StoredRow(page: page, slot: slot), generation: generation)
+        object._state = state
+        return object
+    }
+}
