@@ -163,7 +163,7 @@ extension Store {
     }
 
     /// Decodes one collection element; `tag` is the mixed tag, or for optional sets 0 = null.
-    private func element(_ value: SQLValue, tag: Int64, _ property: PropertyInfo) throws -> StoreValue {
+    func element(_ value: SQLValue, tag: Int64, _ property: PropertyInfo) throws -> StoreValue {
         if property.isMixed { return try readMixed(tag: tag, value: value) }
         if property.setNeedsTypeColumn && tag == 0 { return .null }
         return try decoded(value, property.base)
