@@ -24,7 +24,7 @@ extension Store {
         }
         let rows = try Statement(database: connection.handle,
                                  sql: "SELECT \(columns.joined(separator: ", ")) FROM \(info.table) AS t ORDER BY \(orderBy)")
-        var cursors: [Int: ElementCursor] = [:]
+        var cursors = [ElementCursor?](repeating: nil, count: info.properties.count)
         for position in info.collectionPositions {
             cursors[position] = try ElementCursor(self, info.properties[position], table: info.table, orderBy: orderBy)
         }
@@ -34,13 +34,10 @@ extension Store {
             let key = rows.int64(0)
             values.removeAll(keepingCapacity: true)
             for (position, property) in info.properties.enumerated() {
-                if let cursor = cursors[position] {
-                    values.append(try cursor.collection(of: key))
-                } else if property.isMixed {
-                    let column = info.rowColumns[position]
-                    values.append(try readMixed(tag: rows.int64(column + 1), value: rows.raw(column)))
+                if let value = try singleValue(property, at: position, in: info, row: rows) {
+                    values.append(value)
                 } else {
-                    values.append(try decoded(LiveColumn(statement: rows, index: info.rowColumns[position]), property.base))
+                    values.append(try cursors[position]!.collection(of: key))
                 }
             }
             try body(ObjectKey(className: info.name, key: key), values)

@@ -10,12 +10,15 @@ import RealmSchema
 struct ExportClassPlan {
     let model: ModelSchema
     let properties: [PropertySchema]
+    /// Each property's type (read per value without copying the whole `PropertySchema`).
+    let types: [PropertyType]
     /// `"storedName"` of each property, quoted and escaped.
     let keys: [[UInt8]]
 
     init(_ model: ModelSchema) {
         self.model = model
         properties = model.persistedProperties
+        types = properties.map(\.type)
         keys = properties.map { ExtendedJSONWriter.quoted($0.storedName) }
     }
 }

@@ -13,12 +13,12 @@ extension Exporter {
         }
         let values = try values ?? store.values(of: object)
         let plan = plans[model.name] ?? ExportClassPlan(model)
-        for (index, (property, value)) in zip(plan.properties, values).enumerated() {
+        for index in 0..<min(values.count, plan.types.count) {
             try writer.key(quoted: plan.keys[index])
             do {
-                try writeValue(value, property.type)
+                try writeValue(values[index], plan.types[index])
             } catch let error as ExportError where !error.isIOFailure {
-                throw ExportError(ExportMessages.inObject(object.description, property: property.name, error.message))
+                throw ExportError(ExportMessages.inObject(object.description, property: plan.properties[index].name, error.message))
             }
         }
         try writer.endObject()
@@ -147,11 +147,13 @@ extension Exporter {
     /// A Map or mixed dictionary: keys percent-decoded, in byte order, except that Extended JSON
     /// keywords come last so the object cannot read back as a typed value.
     private func writeDictionary(_ entries: [String: StoreValue], isMixed: Bool, _ element: (StoreValue) throws -> Void) throws {
-        let sorted = entries.map { (key: MapKeyCoding.decode($0.key), value: $0.value) }.sorted { lhs, rhs in
-            let (left, right) = (ExportReference.isKeyword(lhs.key), ExportReference.isKeyword(rhs.key))
-            return left != right ? right : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+        let sorted = entries.map { entry in
+            let key = MapKeyCoding.decode(entry.key)
+            return (key: key, isKeyword: ExportReference.isKeyword(key), value: entry.value)
+        }.sorted { lhs, rhs in
+            lhs.isKeyword != rhs.isKeyword ? rhs.isKeyword : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
         }
-        if isMixed, let first = sorted.first, ExportReference.isKeyword(first.key) {
+        if isMixed, let first = sorted.first, first.isKeyword {
             throw ExportError(ExportMessages.ambiguousDictionary(sorted.map(\.key)))
         }
         try writer.beginObject()
