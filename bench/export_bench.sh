@@ -2,7 +2,9 @@
 # realm-export of bench/gen_people.py's Person data (1e5 and 1e6 people) versus `sqlite3 -json`
 # dumping bench/limit_loader.c's normalized tables of the same data: wall time as a ratio
 # measured in the same run (alternated A B A B), and realm-export's peak RSS at both sizes (it
-# streams: flat). Everything it reads is in the repository.
+# streams: flat); --class Person --ndjson and --canonical too; a 1% part of the largest store by
+# --limit and by --query; and export | import of the largest store against sqlite-utils insert.
+# Everything it reads is in the repository.
 #
 # env: SIZES="100000 1000000", RUNS=3
 set -euo pipefail
@@ -17,6 +19,11 @@ python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" > /dev/null
 sqlite_dump='SELECT * FROM person; SELECT * FROM person_tags; SELECT * FROM person_attributes;
 SELECT * FROM dog; SELECT * FROM dog_toys; SELECT * FROM person_dogs;'
 
+sqlite_utils=""
+command -v sqlite-utils >/dev/null 2>&1 && sqlite_utils=sqlite-utils
+[ -z "$sqlite_utils" ] && python3 -c "import sqlite_utils" 2>/dev/null && sqlite_utils="python3 -m sqlite_utils"
+
+mib() { echo $(( $(median "$1") / 1024 )); }
 rows=""
 for n in "${sizes[@]}"; do
     data="$work/people-$n.ndjson"
@@ -25,20 +32,48 @@ for n in "${sizes[@]}"; do
     echo "export: loading $n people" >&2
     "$BIN/realm-import" --store "$work/store-$n.sqlite" --schema "$work/people.yaml" --class Person --mode upsert --quiet "$data"
     "$work/limit_loader" "$work/limit-$n.sqlite" < "$data"
-    rm -f "$work"/*.t "$work"/*.rss
+    rm -f "$work"/*.t "$work"/*.t.cpu "$work"/*.rss
+    store="$work/store-$n.sqlite"
     for i in $(seq "$RUNS"); do
-        measure "$work/export.t" "$work/export.rss" "$BIN/realm-export" --store "$work/store-$n.sqlite" -o "$work/out.json"
+        measure "$work/export.t" "$work/export.rss" "$BIN/realm-export" --store "$store" -o "$work/out.json"
         measure "$work/sqlite.t" "$work/sqlite.rss" sqlite3 -json "$work/limit-$n.sqlite" "$sqlite_dump"
-        echo "export: N=$n run $i/$RUNS" >&2
+        measure "$work/canonical.t" "$work/canonical.rss" "$BIN/realm-export" --store "$store" --canonical -o "$work/out-canonical.json"
+        measure "$work/ndjson.t" "$work/ndjson.rss" "$BIN/realm-export" --store "$store" --class Person --ndjson -o "$work/out.ndjson"
+        echo "export: N=$n run $i/$RUNS: relaxed $(tail -1 "$work/export.t") s, sqlite3 $(tail -1 "$work/sqlite.t") s" >&2
     done
     bytes=$(stat -c %s "$work/out.json")
-    canonical_log="$work/canonical.t"; rm -f "$canonical_log" "$work/canonical.rss"
-    measure "$canonical_log" "$work/canonical.rss" "$BIN/realm-export" --store "$work/store-$n.sqlite" --canonical -o "$work/out-canonical.json"
-    e=$(median "$work/export.t"); s=$(median "$work/sqlite.t")
-    ratio=$(ratio "$e" "$s")
-    rows+="| $n | $e s | $(median "$canonical_log") s | $s s | ${ratio}x | $(( $(median "$work/export.rss") / 1024 )) MiB | $(( $(median "$work/sqlite.rss") / 1024 )) MiB | $(( bytes / 1048576 )) MiB |"$'\n'
-    rm -f "$work/out.json" "$work/out-canonical.json" "$work"/store-$n.sqlite* "$work"/limit-$n.sqlite*
+    e=$(median "$work/export.t"); s=$(median "$work/sqlite.t"); c=$(median "$work/canonical.t"); j=$(median "$work/ndjson.t")
+    rows+="| $n | $e s (**$(ratio "$e" "$s")x**) | $c s ($(ratio "$c" "$s")x) | $j s ($(ratio "$j" "$s")x) | $s s | $(mib "$work/export.rss") / $(mib "$work/canonical.rss") / $(mib "$work/ndjson.rss") MiB | $(mib "$work/sqlite.rss") MiB | $(( bytes / 1048576 )) MiB |"$'\n'
+    rm -f "$work/out.json" "$work/out-canonical.json" "$work/out.ndjson" "$work"/limit-$n.sqlite*
+    [ "$n" = "${sizes[-1]}" ] || rm -f "$store"*
 done
+
+# A part of the largest store: 1% by --limit (the primary-key order, LIMIT in SQL) and 1% by an
+# unindexed --query (a scan of the Person rows, not an export of them), against the whole class.
+n=${sizes[-1]}; part=$(( n / 100 )); store="$work/store-$n.sqlite"
+for i in $(seq "$RUNS"); do
+    measure "$work/limit.t" "$work/limit.rss" "$BIN/realm-export" --store "$store" --class Person --ndjson --limit "$part" -o "$work/part.ndjson"
+    measure "$work/query.t" "$work/query.rss" "$BIN/realm-export" --store "$store" --class Person --ndjson --query 'age == 42' -o "$work/query.ndjson"
+done
+query_count=$(wc -l < "$work/query.ndjson")
+j=$(median "$work/ndjson.t")
+part_rows="| \`--class Person --ndjson\` (all $n) | $j s | | |
+| \`--limit $part\` | $(median "$work/limit.t") s | $(ratio "$(median "$work/limit.t")" "$j") | $(mib "$work/limit.rss") MiB |
+| \`--query 'age == 42'\` ($query_count people) | $(median "$work/query.t") s | $(ratio "$(median "$work/query.t")" "$j") | $(mib "$work/query.rss") MiB |"
+
+# The whole store through a pipe into a new store, against the same people as NDJSON piped
+# through sqlite-utils (once each).
+rm -f "$work"/pipe.sqlite* "$work"/utils.db*
+measure "$work/pipe.t" "$work/pipe.rss" sh -c "'$BIN/realm-export' --store '$store' | '$BIN/realm-import' --store '$work/pipe.sqlite' --schema '$work/people.yaml' --quiet -"
+pipe=$(median "$work/pipe.t")
+utils_row="| \`sqlite-utils insert --nl --pk _id\` | (not installed: \`scripts/install-deps.sh --bench\`) | |"
+if [ -n "$sqlite_utils" ]; then
+    measure "$work/utils.t" "$work/utils.rss" sh -c "cat '$work/people-$n.ndjson' | $sqlite_utils insert '$work/utils.db' person - --nl --pk _id"
+    utils=$(median "$work/utils.t")
+    utils_row="| \`cat people.ndjson \\| sqlite-utils insert --nl --pk _id\` | $utils s | $(ratio "$utils" "$pipe")x |"
+fi
+rm -f "$store"* "$work"/pipe.sqlite* "$work"/utils.db* "$work/part.ndjson" "$work/query.ndjson"
+
 cat <<MD
 ## realm-export
 
@@ -46,11 +81,30 @@ cat <<MD
 decoding, an embedded Address, 0-3 Dogs by UUID primary key with embedded Toys), loaded with
 realm-import; the reference is \`sqlite3 -json\` dumping \`bench/limit_loader.c\`'s normalized tables of the
 same data (no types, no nesting, no key decoding: less work than realm-export). Release build,
-median of $RUNS runs, alternated; ratio = realm-export / sqlite3 in the same run.
+median of $RUNS runs, the four contenders alternated; (ratio) = realm-export / sqlite3 -json in the same
+run. Relaxed and canonical write the multi-class form (Person and Dog); NDJSON is Person only.
 
-| people | realm-export (relaxed) | --canonical | sqlite3 -json | ratio | realm-export peak RSS | sqlite3 peak RSS | output |
+| people | realm-export (relaxed) | --canonical | --class Person --ndjson | sqlite3 -json | realm-export peak RSS (relaxed / canonical / NDJSON) | sqlite3 peak RSS | output (relaxed) |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 $rows
-realm-export streams: one object in memory at a time, a 64 KiB output buffer, object keys
-stepped from SQLite rather than collected; compare its peak RSS across the sizes above.
+realm-export streams: one object in memory at a time, a 64 KiB output buffer. A class is read
+with one statement for its rows and one per collection property, in the same order, merged by
+owner (no query per object); compare its peak RSS across the sizes above.
+
+### A part of $n people
+
+| export | time (median) | / whole class | peak RSS |
+| --- | --- | --- | --- |
+$part_rows
+
+### export | import, $n people
+
+\`realm-export --store A | realm-import --store B --schema people.yaml -\` (the multi-class form, a
+new store) against the same people as mongoexport-shaped NDJSON (canonical Extended JSON, Dogs
+nested) piped through sqlite-utils into one table (nested values as JSON text), once each.
+
+| pipeline | wall time | / realm pipe |
+| --- | --- | --- |
+| \`realm-export \\| realm-import\` | $pipe s | 1.00x |
+$utils_row
 MD

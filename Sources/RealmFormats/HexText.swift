@@ -13,6 +13,31 @@ public enum HexText {
         return String(repeating: "0", count: max(0, minimumCount - text.count)) + text
     }
 
+    /// Writes `bytes` as lowercase hex digits at `output` and returns how many bytes it wrote
+    /// (two a byte). `uuidHyphens` adds the hyphens of a UUID's 8-4-4-4-12 form (for 16 bytes).
+    /// Exporters write ObjectIds and UUIDs this way, straight into their output buffer.
+    ///
+    /// For example:
+    ///
+    ///     HexText.write([0xAB, 0x01], into: buffer)    // 4: "ab01"
+    @inlinable
+    public static func write(_ bytes: UnsafeRawBufferPointer, uuidHyphens: Bool = false,
+                             into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits: StaticString = "0123456789abcdef"
+        var written = 0
+        for index in 0..<bytes.count {
+            if uuidHyphens && (index == 4 || index == 6 || index == 8 || index == 10) {
+                output[written] = UInt8(ascii: "-")
+                written += 1
+            }
+            let byte = bytes[index]
+            output[written] = digits.utf8Start[Int(byte >> 4)]
+            output[written + 1] = digits.utf8Start[Int(byte & 0xF)]
+            written += 2
+        }
+        return written
+    }
+
     /// The value of one hex digit (either case); nil for anything else.
     @inlinable
     public static func value(of byte: UInt8) -> UInt8? {

@@ -30,7 +30,8 @@ struct ExportTestStore {
                     created[model.name, default: []].append(try store.create(model.name, value: fields))
                 }
             }
-            let all = created.values.flatMap { $0 }
+            // In schema order (not the dictionary's), so a seed always picks the same mixed links.
+            let all = schema.models.flatMap { created[$0.name] ?? [] }
             for model in schema.models where model.kind == .object {
                 for object in created[model.name] ?? [] {
                     for property in model.persistedProperties where !property.isPrimaryKey && needsSecondPass(property) {

@@ -36,4 +36,14 @@ struct ISO8601FormattingTests {
         #expect(ISO8601Timestamp(seconds: -62_167_219_200 - 86_400, nanoseconds: 0).text == "-0001-12-31T00:00:00Z")
         #expect(ISO8601Timestamp(seconds: 253_402_300_800, nanoseconds: 0).text == "+10000-01-01T00:00:00Z")
     }
+
+    /// `write(into:)` is what `text` is made of; the widest instants fit its buffer.
+    @Test func extremeInstantsFitTheBuffer() {
+        for (seconds, nanoseconds) in [(Int64.max, Int32(999_999_999)), (Int64.min / 2, 0), (-62_167_219_201, -1)] {
+            let text = ISO8601Timestamp(seconds: seconds, nanoseconds: nanoseconds).text
+            #expect(text.utf8.count <= ISO8601Timestamp.maximumTextCount, "\(text)")
+        }
+        #expect(ISO8601Timestamp(seconds: Int64.max, nanoseconds: 999_999_999).text == "+292277026596-12-04T15:30:07.999999999Z")
+        #expect(ISO8601Timestamp(seconds: -62_167_219_201, nanoseconds: -1).text == "-0001-12-31T23:59:58.999999999Z")
+    }
 }

@@ -42,6 +42,8 @@ final class ClassInfo {
     var lookupNullStatement: Statement?
     var existsStatement: Statement?
     var deleteStatement: Statement?
+    /// `SELECT <primary key> … WHERE _key = ?` (`Store.primaryKeyValue(of:)`).
+    var primaryKeyStatement: Statement?
     /// During an import, the primary keys this class has gained, when it was empty at the start
     /// (see `PrimaryKeyFilter`); nil otherwise.
     var importedKeys: PrimaryKeyFilter?

@@ -107,10 +107,34 @@ extension Store {
     }
 
     /// Every persisted property's value, in schema order (`ModelSchema.persistedProperties`).
+    /// The row is decoded where SQLite holds it (no copy of its columns), then released before
+    /// the collections are read.
     public func values(of object: ObjectKey) throws -> [StoreValue] {
         let info = try classInfo(object.className)
-        guard let row = try readRow(info, object.key) else { throw StoreError.invalidatedObject }
-        return try info.properties.indices.map { try value(of: info.properties[$0], at: $0, in: info, row: row, owner: object.key) }
+        let statement = try prepared(&info.selectRowStatement, info.selectRowSQL)
+        var values: [StoreValue] = []
+        values.reserveCapacity(info.properties.count)
+        do {
+            defer { statement.reset() }
+            statement.bind(1, object.key)
+            guard try statement.step() else { throw StoreError.invalidatedObject }
+            for (position, property) in info.properties.enumerated() {
+                values.append(try singleValue(property, at: position, in: info, row: statement) ?? .null)
+            }
+        }
+        for position in info.collectionPositions {
+            values[position] = try readCollection(info.properties[position], owner: object.key)
+        }
+        return values
+    }
+
+    /// A single-valued property's value from a row of `SELECT _key, <row columns>` that
+    /// `row` stands on; nil for a collection property.
+    func singleValue(_ property: PropertyInfo, at position: Int, in info: ClassInfo, row: Statement) throws -> StoreValue? {
+        guard property.isSingle else { return nil }
+        let column = info.rowColumns[position]
+        if property.isMixed { return try readMixed(tag: row.int64(column + 1), value: row.raw(column)) }
+        return try decoded(LiveColumn(statement: row, index: column), property.base)
     }
 
     /// The raw stored row (`_key`, then the single-valued columns), or nil if absent.
@@ -163,7 +187,7 @@ extension Store {
     }
 
     /// Decodes one collection element; `tag` is the mixed tag, or for optional sets 0 = null.
-    private func element(_ value: SQLValue, tag: Int64, _ property: PropertyInfo) throws -> StoreValue {
+    func element(_ value: SQLValue, tag: Int64, _ property: PropertyInfo) throws -> StoreValue {
         if property.isMixed { return try readMixed(tag: tag, value: value) }
         if property.setNeedsTypeColumn && tag == 0 { return .null }
         return try decoded(value, property.base)

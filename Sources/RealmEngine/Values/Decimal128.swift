@@ -102,13 +102,25 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// libbson's string form: every coefficient digit, scientific notation for large or small
     /// exponents, `NaN`, `Infinity`, `-Infinity`.
     public var stringValue: String {
+        withText { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with `stringValue`'s UTF-8 bytes, made on the stack (an exporter writes
+    /// them straight into its output).
+    ///
+    /// For example:
+    ///
+    ///     try Decimal128(string: "19.90").withText { Array($0) }    // the bytes of "19.90"
+    public func withText<T, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
         var value = bson_decimal128_t()
         value.high = high
         value.low = low
-        var buffer = [CChar](repeating: 0, count: 43)
-        bson_decimal128_to_string(&value, &buffer)
-        let length = buffer.firstIndex(of: 0) ?? buffer.count
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(BSON_DECIMAL128_STRING)) { (buffer) throws(E) -> T in
+            buffer.initialize(repeating: 0)
+            bson_decimal128_to_string(&value, buffer.baseAddress!)
+            let bytes = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            return try body(UnsafeBufferPointer(start: bytes, count: strlen(buffer.baseAddress!)))
+        }
     }
 
     public var description: String { stringValue }

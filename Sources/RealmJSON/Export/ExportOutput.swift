@@ -23,11 +23,12 @@ public final class ExportOutput {
     private let destination: Destination
     private let capacity: Int
     private let buffer: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    // One thread writes at a time: no runtime exclusivity checks on the hot counters.
+    @exclusivity(unchecked) private var count = 0
     /// Everything flushed so far, for a memory sink.
     public private(set) var bytes: [UInt8] = []
     /// The number of bytes written (flushed or buffered).
-    public private(set) var totalBytes = 0
+    @exclusivity(unchecked) public private(set) var totalBytes = 0
 
     private init(_ destination: Destination, capacity: Int) {
         self.destination = destination
@@ -75,6 +76,15 @@ public final class ExportOutput {
         (buffer + count).update(from: base, count: source.count)
         count += source.count
         totalBytes += source.count
+    }
+
+    /// Appends the bytes of an array.
+    public func write(_ source: [UInt8]) throws(ExportError) {
+        var failure: ExportError?
+        source.withUnsafeBufferPointer { bytes in
+            do throws(ExportError) { try write(bytes) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Appends ASCII or UTF-8 text known at compile time.

@@ -32,11 +32,12 @@ enum ExportDateText {
     /// four-digit ISO years the importer reads.
     static let isoRange: Range<Int64> = -62_167_219_200 ..< 253_402_300_800
 
-    /// ISO-8601 text with as many fraction digits as needed, for years 0000-9999.
-    static func iso(_ value: Timestamp) -> String? {
+    /// The instant to write as ISO-8601 text (`write(into:)`: as many fraction digits as
+    /// needed), for years 0000-9999 only.
+    static func iso(_ value: Timestamp) -> ISO8601Timestamp? {
         let floorSeconds = value.nanoseconds < 0 ? value.seconds - 1 : value.seconds
         guard isoRange.contains(floorSeconds) else { return nil }
-        return ISO8601Timestamp(seconds: value.seconds, nanoseconds: value.nanoseconds).text
+        return ISO8601Timestamp(seconds: value.seconds, nanoseconds: value.nanoseconds)
     }
 
     /// Milliseconds since 1970 when the date is a whole millisecond that fits 64 bits.

@@ -4,20 +4,21 @@ import RealmSchema
 /// Objects, property values, links, maps and mixed values.
 extension Exporter {
     /// One object: `$id` first for top-level objects without a primary key, then every
-    /// persisted property in schema order.
-    func writeObject(_ object: ObjectKey, model: ModelSchema, position: Int64?) throws {
+    /// persisted property in schema order; `values` when the caller has read them already.
+    func writeObject(_ object: ObjectKey, model: ModelSchema, position: Int64?, values: [StoreValue]? = nil) throws {
         try writer.beginObject()
         if let position {
             try writer.key(ExportReference.idKey)
             try writer.int(position)
         }
-        let values = try store.values(of: object)
-        for (property, value) in zip(properties[model.name] ?? [], values) {
-            try writer.key(property.storedName)
+        let values = try values ?? store.values(of: object)
+        let plan = plans[model.name] ?? ExportClassPlan(model)
+        for index in 0..<min(values.count, plan.types.count) {
+            try writer.key(quoted: plan.keys[index])
             do {
-                try writeValue(value, property.type)
+                try writeValue(values[index], plan.types[index])
             } catch let error as ExportError where !error.isIOFailure {
-                throw ExportError(ExportMessages.inObject(object.description, property: property.name, error.message))
+                throw ExportError(ExportMessages.inObject(object.description, property: plan.properties[index].name, error.message))
             }
         }
         try writer.endObject()
@@ -62,7 +63,7 @@ extension Exporter {
 
     /// A link to an object with a primary key: the key's value, or a `$ref` when it is null.
     private func writePrimaryKeyLink(_ target: ObjectKey, primaryKey: PropertySchema) throws {
-        let key = try store.get(target, primaryKey.name)
+        let key = try store.primaryKeyValue(of: target)
         if key.isNull {
             try writeReference(target, id: .null)
         } else {
@@ -93,13 +94,20 @@ extension Exporter {
         guard exported.contains(target.className) else {
             throw ExportError(ExportMessages.referencedClassMissing("a mixed value", target: target.className))
         }
-        if ordinals[target.className] == nil {
-            ordinals[target.className] = try store.insertionOrdinals(target.className)
-        }
-        guard let position = try ordinals[target.className]!.ordinal(of: target.key) else {
+        guard let position = try insertionOrdinals(target.className).ordinal(of: target.key) else {
             throw ExportError(ExportMessages.storeFailed(ExportMessages.danglingLink(target.description)), isIOFailure: true)
         }
         return position
+    }
+
+    /// The insertion ordinals of a class without a primary key, made once per export (a
+    /// selection of the class and links to it share them: making them again would drop the
+    /// table the first ones read).
+    func insertionOrdinals(_ className: String) throws -> InsertionOrdinals {
+        if let made = ordinals[className] { return made }
+        let made = try store.insertionOrdinals(className)
+        ordinals[className] = made
+        return made
     }
 
     /// The schema of a class the store names (in a link or a mixed value).
@@ -126,8 +134,8 @@ extension Exporter {
             try writeDictionary(entries, isMixed: true, writeMixed)
         case .object(let target):
             let model = try storedModel(target.className)
-            if let primaryKey = model.primaryKeyProperty {
-                try writeReference(target, id: try store.get(target, primaryKey.name))
+            if model.primaryKeyProperty != nil {
+                try writeReference(target, id: try store.primaryKeyValue(of: target))
             } else {
                 try writeReference(target, id: .int(try position(of: target)))
             }
@@ -139,11 +147,13 @@ extension Exporter {
     /// A Map or mixed dictionary: keys percent-decoded, in byte order, except that Extended JSON
     /// keywords come last so the object cannot read back as a typed value.
     private func writeDictionary(_ entries: [String: StoreValue], isMixed: Bool, _ element: (StoreValue) throws -> Void) throws {
-        let sorted = entries.map { (key: MapKeyCoding.decode($0.key), value: $0.value) }.sorted { lhs, rhs in
-            let (left, right) = (ExportReference.isKeyword(lhs.key), ExportReference.isKeyword(rhs.key))
-            return left != right ? right : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+        let sorted = entries.map { entry in
+            let key = MapKeyCoding.decode(entry.key)
+            return (key: key, isKeyword: ExportReference.isKeyword(key), value: entry.value)
+        }.sorted { lhs, rhs in
+            lhs.isKeyword != rhs.isKeyword ? rhs.isKeyword : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
         }
-        if isMixed, let first = sorted.first, ExportReference.isKeyword(first.key) {
+        if isMixed, let first = sorted.first, first.isKeyword {
             throw ExportError(ExportMessages.ambiguousDictionary(sorted.map(\.key)))
         }
         try writer.beginObject()

@@ -38,20 +38,22 @@ extension Exporter {
     /// Calls `body` with each object of `model` to export, in order, and its `$id` position
     /// for classes without a primary key (1, 2, 3, … for a whole class; the insertion ordinal
     /// for a selection, so links from other classes still resolve).
-    func forEachObjectToExport(_ model: ModelSchema, _ body: (ObjectKey, Int64?) throws -> Void) throws {
+    /// A whole class comes with its values read (`Store.forEachObjectWithValues`); a selection
+    /// without (`body` reads them).
+    func forEachObjectToExport(_ model: ModelSchema, _ body: (ObjectKey, [StoreValue]?, Int64?) throws -> Void) throws {
         let hasPrimaryKey = model.primaryKey != nil
         guard let selection = options.selection, !selection.isEverything else {
             var position: Int64 = 0
-            try store.forEachObject(model.name, order: .primaryKey) { object in
+            try store.forEachObjectWithValues(model.name, order: .primaryKey) { object, values in
                 position += 1
-                try body(object, hasPrimaryKey ? nil : position)
+                try body(object, values, hasPrimaryKey ? nil : position)
             }
             return
         }
-        let ordinals = hasPrimaryKey ? nil : try store.insertionOrdinals(model.name)
+        let ordinals = hasPrimaryKey ? nil : try insertionOrdinals(model.name)
         try store.forEachMatch(model.name, selection.query ?? "TRUEPREDICATE", sortedBy: selection.sortKeys(primaryKey: model.primaryKey),
                                limit: selection.limit) { object in
-            try body(object, try ordinals?.ordinal(of: object.key))
+            try body(object, nil, try ordinals?.ordinal(of: object.key))
         }
     }
 

@@ -38,7 +38,9 @@ public struct ExportOptions: Sendable, Hashable {
 /// - Embedded objects inline; links to classes with a primary key as the key's value; objects
 ///   of classes without one as described in `ExportReference`.
 /// - Streaming: one object is in memory at a time, and the output goes through a 64 KiB buffer.
-///   Everything is read in one read transaction, so the output is a consistent snapshot.
+///   Everything is read in one read transaction, so the output is a consistent snapshot. A
+///   whole class is read with one statement for its rows and one per collection property
+///   (`Store.forEachObjectWithValues`), not a query per object.
 ///
 /// For example:
 ///
@@ -48,8 +50,8 @@ public final class Exporter {
     let store: Store
     let options: ExportOptions
     let writer: ExtendedJSONWriter
-    /// Persisted properties by class, computed once.
-    var properties: [String: [PropertySchema]] = [:]
+    /// Persisted properties and their keys by class, computed once.
+    var plans: [String: ExportClassPlan] = [:]
     /// The exported top-level classes (the targets `$ref` positions may name).
     var exported: Set<String> = []
     /// Insertion ordinals of classes without a primary key, made on first use.
@@ -63,7 +65,7 @@ public final class Exporter {
         let layout: JSONLayout = options.pretty ? .pretty : options.shape == .ndjson ? .compact : .lines(depth: 2)
         self.writer = ExtendedJSONWriter(output: output, mode: options.mode, layout: layout)
         for model in store.schema.models {
-            properties[model.name] = model.persistedProperties
+            plans[model.name] = ExportClassPlan(model)
         }
     }
 
@@ -104,8 +106,8 @@ public final class Exporter {
     /// Streams the objects of one class, in primary-key or insertion order; `after` runs after
     /// each object (the NDJSON line break).
     func writeObjects(of model: ModelSchema, after: () throws(ExportError) -> Void) throws {
-        try forEachObjectToExport(model) { object, position in
-            try writeObject(object, model: model, position: position)
+        try forEachObjectToExport(model) { object, values, position in
+            try writeObject(object, model: model, position: position, values: values)
             try after()
         }
     }
@@ -137,7 +139,7 @@ public final class Exporter {
         var pending = models
         while let model = pending.popLast() {
             guard visited.insert(model.name).inserted else { continue }
-            for property in properties[model.name] ?? [] {
+            for property in plans[model.name]?.properties ?? [] {
                 guard case .object(let targetName) = property.type.base,
                       let target = store.schema.model(named: targetName) else { continue }
                 if target.kind == .embedded {

@@ -44,18 +44,24 @@ extension ExtendedJSONWriter {
 
     /// `{"$numberDecimal": "…"}` with libbson's string form (every coefficient digit).
     public func decimal128(_ value: Decimal128) throws(ExportError) {
-        try wrapper("$numberDecimal") { () throws(ExportError) in try quotedASCII(value.stringValue) }
+        try wrapper("$numberDecimal") { () throws(ExportError) in
+            try value.withText { (text) throws(ExportError) in try quotedASCII(text) }
+        }
     }
 
     /// `{"$oid": "<24 lowercase hex digits>"}`.
     public func objectId(_ value: ObjectId) throws(ExportError) {
-        try wrapper("$oid") { () throws(ExportError) in try quotedASCII(value.stringValue) }
+        try wrapper("$oid") { () throws(ExportError) in
+            try quotedHex { digits in value.withUnsafeBytes { HexText.write($0, into: digits) } }
+        }
     }
 
     /// Relaxed: `{"$uuid": "…"}` (lowercase). Canonical: `$binary` with subtype 04.
     public func uuid(_ value: UUID) throws(ExportError) {
         guard mode == .canonical else {
-            try wrapper("$uuid") { () throws(ExportError) in try quotedASCII(value.uuidString.lowercased()) }
+            try wrapper("$uuid") { () throws(ExportError) in
+                try quotedHex { digits in withUnsafeBytes(of: value.uuid) { HexText.write($0, uuidHyphens: true, into: digits) } }
+            }
             return
         }
         let bytes = withUnsafeBytes(of: value.uuid) { Array($0) }
@@ -103,7 +109,12 @@ extension ExtendedJSONWriter {
                 }
             }
         } else if let iso {
-            try wrapper("$date") { () throws(ExportError) in try quotedASCII(iso) }
+            try wrapper("$date") { () throws(ExportError) in
+                try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Timestamp.maximumTextCount) { (buffer) throws(ExportError) in
+                    let count = iso.write(into: buffer.baseAddress!)
+                    try quotedASCII(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+                }
+            }
         } else {
             throw ExportError(ExportMessages.dateOutOfRange(value.description))
         }
@@ -125,6 +136,23 @@ extension ExtendedJSONWriter {
         try output.write(UInt8(ascii: "\""))
         try output.write(utf8: text)
         try output.write(UInt8(ascii: "\""))
+    }
+
+    /// ASCII bytes that need no escaping, as a string value.
+    private func quotedASCII(_ text: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        try prepareForValue()
+        try output.write(UInt8(ascii: "\""))
+        try output.write(text)
+        try output.write(UInt8(ascii: "\""))
+    }
+
+    /// Hex digits (an ObjectId's; a UUID's with its hyphens) that `digits` writes into a 40-byte
+    /// buffer, returning their count, as a string value.
+    private func quotedHex(_ digits: (UnsafeMutablePointer<UInt8>) -> Int) throws(ExportError) {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { (buffer) throws(ExportError) in
+            let count = digits(buffer.baseAddress!)
+            try quotedASCII(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+        }
     }
 
     /// The decimal digits of an integer, without allocating.

@@ -32,12 +32,14 @@ public final class ExtendedJSONWriter {
     public let output: ExportOutput
     public let mode: ExtendedJSONMode
     public let layout: JSONLayout
+    // The writer is used from one thread at a time and never hands out access to its state,
+    // so the runtime exclusivity checks (a large share of export time) are left out.
     /// For each open container, how many elements it has so far.
-    private var counts: [Int] = []
+    @exclusivity(unchecked) private var counts: [Int] = []
     /// A key was just written: the next value belongs to it (no comma, no line break).
-    private var afterKey = false
+    @exclusivity(unchecked) private var afterKey = false
     /// Containers at this depth and deeper stay on one line (Extended JSON wrappers).
-    private var inlineDepth = Int.max
+    @exclusivity(unchecked) private var inlineDepth = Int.max
 
     public init(output: ExportOutput, mode: ExtendedJSONMode, layout: JSONLayout = .compact) {
         self.output = output
@@ -75,6 +77,28 @@ public final class ExtendedJSONWriter {
         try output.write(UInt8(ascii: ":"))
         if layout == .pretty { try output.write(UInt8(ascii: " ")) }
         afterKey = true
+    }
+
+    /// Writes an object key given as its quoted, escaped text (`quoted(_:)`), for keys written
+    /// over and over (property names).
+    public func key(quoted text: [UInt8]) throws(ExportError) {
+        try prepareForValue()
+        try output.write(text)
+        try output.write(UInt8(ascii: ":"))
+        if layout == .pretty { try output.write(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// `text` as a JSON string: quoted, with RFC 8259 escapes (for `key(quoted:)`).
+    ///
+    /// For example:
+    ///
+    ///     ExtendedJSONWriter.quoted("a\"b")    // the bytes of "\"a\\\"b\""
+    public static func quoted(_ text: String) -> [UInt8] {
+        let writer = ExtendedJSONWriter(output: .memory(), mode: .relaxed)
+        try? writer.string(text)
+        try? writer.output.flush()
+        return writer.output.bytes
     }
 
     /// Writes a key known at compile time (an Extended JSON keyword), without escaping.

@@ -1,0 +1,24 @@
+import RealmSchema
+
+/// What `Exporter` writes of one class, made once per export: its persisted properties in
+/// schema order and their keys as quoted, escaped JSON text, so writing an object copies each
+/// key's bytes instead of escaping its name again.
+///
+/// For example:
+///
+///     ExportClassPlan(model).keys[0]    // the bytes of "\"_id\"" for a class whose first property is `_id`
+struct ExportClassPlan {
+    let model: ModelSchema
+    let properties: [PropertySchema]
+    /// Each property's type (read per value without copying the whole `PropertySchema`).
+    let types: [PropertyType]
+    /// `"storedName"` of each property, quoted and escaped.
+    let keys: [[UInt8]]
+
+    init(_ model: ModelSchema) {
+        self.model = model
+        properties = model.persistedProperties
+        types = properties.map(\.type)
+        keys = properties.map { ExtendedJSONWriter.quoted($0.storedName) }
+    }
+}
