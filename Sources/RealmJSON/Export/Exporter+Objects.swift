@@ -12,7 +12,8 @@ extension Exporter {
             try writer.int(position)
         }
         let values = try store.values(of: object)
-        for (property, value) in zip(properties[model.name] ?? [], values) {
+        let kept = projection[model.name]
+        for (property, value) in zip(properties[model.name] ?? [], values) where kept?.contains(property.name) ?? true {
             try writer.key(property.storedName)
             do {
                 try writeValue(value, property.type)
