@@ -18,6 +18,8 @@ public enum OptionSuggestions {
         "--stopOnError": ["--max-errors 1"], "--alter": ["--schema"], "--pk": ["--schema"],
         "--csv": ["--type csv"], "--tsv": ["--type tsv"], "--headerline": ["--type csv"],
         "--gzip": ["--gzip"], "--silent": ["--quiet"], "--dryRun": ["--dry-run"],
+        "--truncate": ["--drop"], "--where": ["--query"], "--order": ["--sort"], "--offset": ["--skip"],
+        "--columns": ["--fields"], 
     ]
 
     /// What to suggest for `spelling`, which `spec` does not know: another tool's name for one of
