@@ -32,9 +32,17 @@ public enum OptionSuggestions {
                 return match
             }
         }
-        let wanted = spelling.lowercased()
+        return nearest(spelling, among: visible.flatMap(\.names).filter { $0.hasPrefix("--") })
+    }
+
+    /// The candidate closest to `word` (case ignored) within one edit, two for names of seven
+    /// characters or more; nil when none is that close.
+    ///
+    ///     OptionSuggestions.nearest("codgen", among: ["validate", "codegen"])   // "codegen"
+    public static func nearest(_ word: String, among candidates: [String]) -> String? {
+        let wanted = word.lowercased()
         var best: (name: String, distance: Int)?
-        for name in visible.flatMap(\.names) where name.hasPrefix("--") {
+        for name in candidates {
             let distance = editDistance(wanted, name.lowercased())
             let allowed = name.count >= 7 ? 2 : 1
             if distance <= allowed, distance < (best?.distance ?? .max) { best = (name, distance) }

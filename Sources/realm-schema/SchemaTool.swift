@@ -24,7 +24,11 @@ enum SchemaTool {
         }
         guard let spec = SchemaCommands.root.subcommands.first(where: { $0.name == name }) else {
             return rootRunner.run(arguments, diagnosticFormat: DiagnosticFormat.requested(in: arguments), output: output) { _ in
-                throw UsageError("Unknown subcommand '\(first)'; expected one of validate, codegen, json-schema, dump.")
+                let names = SchemaCommands.root.subcommands.map(\.name)
+                if let near = OptionSuggestions.nearest(first, among: names) {
+                    throw UsageError("Unknown subcommand '\(first)'; did you mean '\(near)'?")
+                }
+                throw UsageError("Unknown subcommand '\(first)'; expected one of \(names.joined(separator: ", ")).")
             }
         }
         let format = DiagnosticFormat.requested(in: rest)

@@ -23,6 +23,7 @@ import Testing
               pet: Pet?
               pets: Pet[]
               petSet: Pet<>
+              petMap: Pet?{}
           Pet:
             primaryKey: id
             properties:
@@ -106,13 +107,14 @@ import Testing
     @Test func missingLinksAreErrorsUnlessNullIsAsked() throws {
         let directory = try workspace()
         _ = try importTool(["--schema", "schema.yaml", "--class", "Pet", "-"], in: directory, input: #"{"id": 1}"#)
-        let input = #"{"Owner": [{"id": 1, "pet": 9, "pets": [9, 5, 1, 3, 8], "petSet": [8, 1]}], "Pet": [{"id": 3}, {"id": 5}]}"#
+        let input = #"{"Owner": [{"id": 1, "pet": 9, "pets": [9, 5, 1, 3, 8], "petSet": [8, 1], "petMap": {"a": 7, "b": 3}}], "#
+            + #""Pet": [{"id": 3}, {"id": 5}]}"#
         let strict = try importTool(["-"], in: directory, input: input)
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("error:") && strict.stderr.contains("9"), "\(strict.stderr)")
         let lenient = try importTool(["--on-missing-link", "null", "-"], in: directory, input: input)
         #expect(lenient.status == 0, "\(lenient.stderr)")
-        #expect(lenient.stderr.contains("4 references to missing objects set to null or left out (--on-missing-link null)\n"),
+        #expect(lenient.stderr.contains("5 references to missing objects set to null or left out (--on-missing-link null)\n"),
                 "\(lenient.stderr)")
         let store = try Store(path: directory + "/s.sqlite")
         let owner = try #require(try store.object("Owner", primaryKey: .int(1)))
@@ -126,6 +128,22 @@ import Testing
         }
         #expect(try ids("pets") == ["5", "1", "3"])
         #expect(try ids("petSet").sorted() == ["1"])
+        guard case .dictionary(let map) = try store.get(owner, "petMap") else {
+            Issue.record("petMap is not a map")
+            return
+        }
+        #expect(map["a"]?.isNull == true && map.count == 2)
+        if case .object(let key)? = map["b"] { #expect(try store.get(key, "id") == .int(3)) } else { Issue.record("petMap.b") }
+    }
+
+    /// On a terminal, no INPUT is a usage error rather than a wait for typed input.
+    @Test func noInputOnATerminalIsAUsageError() throws {
+        let directory = try workspace()
+        let command = "\(Tool.url("realm-import").path) --store s.sqlite --schema schema.yaml --class Item"
+        // script(1) gives the command a terminal for stdin and stdout.
+        let result = try Command.run("script", ["-qec", command, "/dev/null"], in: directory)
+        #expect(result.status == 64, "\(result.stdout)")
+        #expect(result.stdout.contains("Error: Missing expected argument '<input> ...'."), "\(result.stdout)")
     }
 
     @Test func progressLinesWhenStderrIsNotATerminal() throws {

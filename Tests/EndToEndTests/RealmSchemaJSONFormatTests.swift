@@ -28,5 +28,8 @@ import Testing
         let subcommand = try Tool.run("realm-schema", ["nope", "--error-format", "json"])
         #expect(subcommand.status == 64)
         #expect(try kinds(subcommand.stderr) == ["usage"])
+        let misspelt = try Tool.run("realm-schema", ["codgen", "x.yaml"])
+        #expect(misspelt.status == 64 && misspelt.stderr.hasPrefix("Error: Unknown subcommand 'codgen'; did you mean 'codegen'?\n"),
+                "\(misspelt.stderr)")
     }
 }
