@@ -55,6 +55,27 @@ import Testing
         #expect(empty.status == 1 && empty.stderr.contains("is not a property path"))
     }
 
+    /// A link to a class without a primary key needs that class exported, unless `--fields` leaves it out.
+    @Test func fieldsLeavingOutALinkNeedNotExportItsTarget() throws {
+        let directory = try Temporary.path("realm-e2e")
+        try """
+            models:
+              Owner:
+                primaryKey: id
+                properties: { id: int, name: string, note: Note? }
+              Note:
+                properties: { text: string }
+            """.write(toFile: directory + "/schema.yaml", atomically: true, encoding: .utf8)
+        let loaded = try Tool.run("realm-import", ["--store", "s.sqlite", "--schema", "schema.yaml", "-"], in: directory,
+                                  input: Data(#"{"Owner": [{"id": 1, "name": "A", "note": {"text": "t"}}]}"#.utf8))
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        let whole = try Tool.run("realm-export", ["--store", "s.sqlite", "--class", "Owner"], in: directory)
+        #expect(whole.status == 1 && whole.stderr.contains("Note"), "\(whole.stderr)")
+        let projected = try Tool.run("realm-export", ["--store", "s.sqlite", "--class", "Owner", "--ndjson", "-f", "name"], in: directory)
+        #expect(projected.status == 0, "\(projected.stderr)")
+        #expect(projected.stdout == #"{"id":1,"name":"A"}"# + "\n")
+    }
+
     @Test func skipAndTheJSONFormOfSort() throws {
         let store = try store()
         let descending = try Tool.run("realm-export", ["--store", store, "--class", "Person", "--ndjson", "-f", "name",

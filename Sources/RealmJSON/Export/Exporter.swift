@@ -158,7 +158,8 @@ public final class Exporter {
         var pending = models
         while let model = pending.popLast() {
             guard visited.insert(model.name).inserted else { continue }
-            for property in properties[model.name] ?? [] {
+            // A link `--fields` leaves out needs nothing.
+            for property in properties[model.name] ?? [] where projection[model.name]?.contains(property.name) ?? true {
                 guard case .object(let targetName) = property.type.base,
                       let target = store.schema.model(named: targetName) else { continue }
                 if target.kind == .embedded {
