@@ -34,6 +34,14 @@ public struct CommandRunner: Sendable {
                 output.out(version + "\n")
                 return .success
             }
+            if let shell = parsed.value("--generate-completion").flatMap(CompletionGenerator.Shell.init(rawValue:)) {
+                output.out(CompletionGenerator.script(for: spec, shell: shell))
+                return .success
+            }
+            if parsed.has("--generate-manpage") {
+                output.out(ManPageGenerator.page(for: spec, version: version))
+                return .success
+            }
             try body(parsed)
             return .success
         } catch {
@@ -45,7 +53,12 @@ public struct CommandRunner: Sendable {
     public func report(_ error: any Error, format: DiagnosticFormat, output: TextOutput) -> ExitCode {
         switch error {
         case let usage as UsageError:
-            output.err("Error: \(usage.message)\nUsage: \(HelpGenerator.usageLine(for: spec, parents: parents))\n"
+            let usageLine = HelpGenerator.usageLine(for: spec, parents: parents)
+            if format == .json {
+                output.err(DiagnosticPrinter.json(kind: "usage", message: usage.message, extra: ["usage": usageLine]))
+                return .usage
+            }
+            output.err("Error: \(usage.message)\nUsage: \(usageLine)\n"
                 + "  See '\((parents + [spec.name]).joined(separator: " ")) --help' for more information.\n")
             return .usage
         case let diagnostics as DiagnosticsError:
@@ -57,10 +70,11 @@ public struct CommandRunner: Sendable {
         case let exit as ExitRequest:
             return exit.code
         case let failure as IOFailure:
-            output.err("error: \(failure.message)\n")
+            output.err(format == .json ? DiagnosticPrinter.json(kind: "io", message: failure.message)
+                : "error: \(failure.message)\n")
             return .failure
         default:
-            output.err("error: \(error)\n")
+            output.err(format == .json ? DiagnosticPrinter.json(kind: "failure", message: "\(error)") : "error: \(error)\n")
             return .failure
         }
     }

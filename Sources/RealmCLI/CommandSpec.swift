@@ -22,9 +22,9 @@ public struct CommandSpec: Sendable {
         self.subcommands = subcommands
     }
 
-    /// The option with this spelling (`-o`, `--out`), if any.
+    /// The option with this spelling (`-o`, `--output`) or accepted alias (`--out`), if any.
     func option(named spelling: String) -> OptionSpec? {
-        options.first { $0.names.contains(spelling) } ?? OptionSpec.builtins.first { $0.names.contains(spelling) }
+        (options + OptionSpec.builtins).first { $0.names.contains(spelling) || $0.aliases.contains(spelling) }
     }
 }
 
@@ -57,12 +57,33 @@ public struct OptionSpec: Sendable {
     public var names: [String]
     public var kind: Kind
     public var help: String
+    /// Other tools' spellings accepted silently (`--out` of mongoexport for `--output`); not in
+    /// `--help`, completions or man pages.
+    public var aliases: [String] = []
+    /// Accepted but left out of `--help`, completions and man pages (`--jsonFormat`).
+    public var isHidden = false
 
     public init(_ names: [String], _ kind: Kind = .flag, help: String) {
         precondition(!names.isEmpty, "an option needs a name")
         self.names = names
         self.kind = kind
         self.help = help
+    }
+
+    /// This option, also accepting `aliases` (other tools' names for it).
+    ///
+    ///     .value("--output", "-o", valueName: "file", help: "…").aliased("--out")
+    public func aliased(_ aliases: String...) -> OptionSpec {
+        var option = self
+        option.aliases += aliases
+        return option
+    }
+
+    /// This option, accepted but not listed (a compatibility spelling with its own value form).
+    public func hidden() -> OptionSpec {
+        var option = self
+        option.isHidden = true
+        return option
     }
 
     /// A flag such as `--check`.
@@ -85,9 +106,13 @@ public struct OptionSpec: Sendable {
         return key + " <\(valueName.lowercased())>"
     }
 
-    /// `--help` and `--version`, which every command understands.
+    /// `--help` and `--version`, which every command understands, and the hidden
+    /// `--generate-completion bash|zsh|fish` and `--generate-manpage` that `make install` uses.
     public static let builtins: [OptionSpec] = [
         .flag("--help", "-h", help: "Show help information."),
         .flag("--version", help: "Show the version."),
+        .value("--generate-completion", valueName: "shell", allowed: CompletionGenerator.Shell.allCases.map(\.rawValue),
+               help: "Print a completion script for this shell.").hidden(),
+        .flag("--generate-manpage", help: "Print the man page (roff).").hidden(),
     ]
 }

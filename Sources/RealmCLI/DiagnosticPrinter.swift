@@ -28,6 +28,15 @@ public enum DiagnosticPrinter {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
+    /// One line for a diagnostic that is not about a place in a file (usage, I/O, store):
+    /// `{"severity":"error","kind":"usage","message":"…","usage":"…"}` and a line break.
+    public static func json(kind: String, message: String, severity: String = "error",
+                            extra: KeyValuePairs<String, String> = [:]) -> String {
+        var fields = ["\"severity\":\(quoted(severity))", "\"kind\":\(quoted(kind))", "\"message\":\(quoted(message))"]
+        fields += extra.map { "\(quoted($0.key)):\(quoted($0.value))" }
+        return "{" + fields.joined(separator: ",") + "}\n"
+    }
+
     /// A JSON string literal.
     public static func quoted(_ text: String) -> String {
         JSONText.quoted(text)

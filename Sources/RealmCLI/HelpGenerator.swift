@@ -9,7 +9,7 @@ public enum HelpGenerator {
             lines += spec.arguments.map { row("<\($0.name.lowercased())>" + ($0.isRepeating ? " ..." : ""), $0.help) }
         }
         lines += ["", "OPTIONS:"]
-        lines += (spec.options + OptionSpec.builtins).map { option in
+        lines += (spec.options + OptionSpec.builtins).filter { !$0.isHidden }.map { option in
             // Short spellings first: `-o, --output <dir>`.
             let label = option.names.dropFirst().reversed().map { $0 + ", " }.joined() + option.usage
             return row(label, option.help)

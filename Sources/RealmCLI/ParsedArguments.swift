@@ -85,7 +85,7 @@ extension CommandSpec {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = option(named: spelling) else {
-                throw UsageError("Unknown option '\(spelling)'.")
+                throw UsageError.unknownOption(spelling, in: self)
             }
             switch option.kind {
             case .flag:

@@ -6,20 +6,26 @@ enum ExportCommand {
     static let spec = CommandSpec(
         name: "realm-export",
         overview: "Write a store's objects as Extended JSON that realm-import turns back into the same store.",
-        usage: StoreOption.usage + " [--class <name>]... [--ndjson] [--canonical] [--pretty] [--query <rql>] [--sort <keypath>]... "
-            + "[--limit <n>] [-o <file>] | --outbox [--drain]",
+        usage: StoreOption.usage + " [--class <name>]... [--ndjson | --jsonArray] [--canonical] [--pretty] [--query <rql>] "
+            + "[--sort <keypath>]... [--skip <n>] [--limit <n>] [--fields <paths>] [-o <file>] | --outbox [--drain]",
         options: [
             StoreOption.spec(purpose: "export"),
             .value("--class", valueName: "name", repeatable: true,
                    help: "Export only this class (repeatable); default: every top-level class."),
             .flag("--ndjson", help: "One object a line, of one class (for realm-import --class, mongoimport)."),
+            .flag("--jsonArray", help: "A plain JSON array of one class's objects (mongoexport's form)."),
             .flag("--canonical", help: "Canonical Extended JSON ($numberInt, $numberDouble, …) instead of relaxed."),
+            .value("--jsonFormat", valueName: "format", allowed: ["relaxed", "canonical"],
+                   help: "mongoexport's spelling of --canonical.").hidden(),
             .flag("--pretty", help: "Indent the output (not with --ndjson or --outbox)."),
             .value("--query", valueName: "rql", help: "Export only the objects matching this Realm Query Language predicate."),
             .value("--sort", valueName: "keypath", repeatable: true,
-                   help: "Order by this key path ('-' prefix: descending; repeatable, first is primary)."),
+                   help: "Order by this key path ('-' prefix: descending; repeatable, first is primary) or {\"age\": -1, …}."),
+            .value("--skip", valueName: "n", help: "Leave out this many objects first (after --query and --sort)."),
             .value("--limit", valueName: "n", help: "Export at most this many objects."),
-            .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout)."),
+            .value("--fields", "-f", valueName: "paths",
+                   help: "Only these properties, comma-separated; dotted paths into embedded objects (the primary key always)."),
+            .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout).").aliased("--out"),
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport."),
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction."),
             DiagnosticFormat.option,
@@ -33,11 +39,11 @@ enum ExportCommand {
         UsageError("'\(first)' cannot be combined with '\(second)'.")
     }
 
-    static func badLimit(_ text: String) -> UsageError {
-        UsageError("'--limit' needs a non-negative integer, not '\(text)'.")
+    static func badLimit(_ text: String, option: String = "--limit") -> UsageError {
+        UsageError("'\(option)' needs a non-negative integer, not '\(text)'.")
     }
 
     static func drainedSummary(_ count: Int, _ path: String) -> String {
-        "drained \(Plural.counted(count, "object")) from the outbox into \(path)\n"
+        "drained \(Plural.counted(count, "object")) from the outbox into \(path)"
     }
 }

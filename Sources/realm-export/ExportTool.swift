@@ -11,12 +11,13 @@ import RealmSchema
 enum ExportTool {
     static func main(_ arguments: [String], output: TextOutput) -> ExitCode {
         let runner = CommandRunner(spec: ExportCommand.spec)
-        return runner.run(arguments, diagnosticFormat: DiagnosticFormat.requested(in: arguments), output: output) { parsed in
-            try run(parsed, output: output)
+        let format = DiagnosticFormat.requested(in: arguments)
+        return runner.run(arguments, diagnosticFormat: format, output: output) { parsed in
+            try run(parsed, output: output, format: format)
         }
     }
 
-    static func run(_ parsed: ParsedArguments, output: TextOutput) throws {
+    static func run(_ parsed: ParsedArguments, output: TextOutput, format: DiagnosticFormat = .text) throws {
         let (path, options, outbox) = try request(parsed)
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
@@ -24,7 +25,7 @@ enum ExportTool {
         let store: Store
         do {
             // Only draining the outbox writes; anything else reads the store without writing to it.
-            store = try Store(path: path, readOnly: !parsed.has("--drain"), onWait: { notice in output.err(notice + "\n") })
+            store = try Store(path: path, readOnly: !parsed.has("--drain"), onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             // One pass over the file: a small page cache keeps memory flat at any store size.
             try store.setPageCache(kibibytes: 8_192)
         } catch {
@@ -36,7 +37,9 @@ enum ExportTool {
             if outbox {
                 let count = try exporter.exportOutbox(drain: parsed.has("--drain"))
                 try destination.finish()
-                if parsed.has("--drain") { output.err(ExportCommand.drainedSummary(count, destination.name)) }
+                if parsed.has("--drain") {
+                    output.notice(ExportCommand.drainedSummary(count, destination.name), kind: "summary", format: format)
+                }
             } else {
                 try exporter.export()
                 try destination.finish()
@@ -58,13 +61,21 @@ enum ExportTool {
             if parsed.has("--ndjson") { throw ExportCommand.conflicting("--pretty", "--ndjson") }
             if outbox { throw ExportCommand.conflicting("--pretty", "--outbox") }
         }
+        if parsed.has("--jsonArray") {
+            if parsed.has("--ndjson") { throw ExportCommand.conflicting("--jsonArray", "--ndjson") }
+            if outbox { throw ExportCommand.conflicting("--jsonArray", "--outbox") }
+        }
+        if outbox && parsed.has("--fields") { throw ExportCommand.conflicting("--fields", "--outbox") }
+        let canonical = parsed.has("--canonical") || parsed.value("--jsonFormat") == "canonical"
         let options = ExportOptions(
             classes: parsed.values("--class"),
-            shape: outbox || parsed.has("--ndjson") ? .ndjson : .classes,
-            mode: outbox || parsed.has("--canonical") ? .canonical : .relaxed,
+            shape: outbox || parsed.has("--ndjson") ? .ndjson : parsed.has("--jsonArray") ? .array : .classes,
+            mode: outbox || canonical ? .canonical : .relaxed,
             pretty: parsed.has("--pretty"),
             selection: try selection(parsed, outbox: outbox))
-        return (path, options, outbox)
+        let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) } }
+        return (path, options.projecting(fields), outbox)
     }
 
     /// Data the export cannot carry → a diagnostic (exit 1); I/O and store failures → exit 2.
@@ -84,24 +95,28 @@ enum ExportTool {
     }
 }
 
-/// `--query`, `--sort` and `--limit`: which objects of the exported class to write.
+/// `--query`, `--sort`, `--skip` and `--limit`: which objects of the exported class to write.
 extension ExportTool {
     /// The selection the options ask for (nil when none is given); usage errors for a limit
     /// that is not a non-negative integer and for a selection of the outbox.
     static func selection(_ parsed: ParsedArguments, outbox: Bool) throws(UsageError) -> ExportSelection? {
         let query = parsed.value("--query")
-        let sort = parsed.values("--sort")
-        let limitText = parsed.value("--limit")
-        guard query != nil || !sort.isEmpty || limitText != nil else { return nil }
+        let sort = try SortOrder.keyPaths(parsed.values("--sort"))
+        let limitText = parsed.value("--limit"), skipText = parsed.value("--skip")
+        guard query != nil || !sort.isEmpty || limitText != nil || skipText != nil else { return nil }
         if outbox {
-            let option = query != nil ? "--query" : sort.isEmpty ? "--limit" : "--sort"
+            let option = query != nil ? "--query" : !sort.isEmpty ? "--sort" : limitText != nil ? "--limit" : "--skip"
             throw ExportCommand.conflicting(option, "--outbox")
         }
-        var limit: Int?
+        var limit: Int?, skip = 0
         if let limitText {
             guard let value = Int(limitText), value >= 0 else { throw ExportCommand.badLimit(limitText) }
             limit = value
         }
-        return ExportSelection(query: query, sort: sort, limit: limit)
+        if let skipText {
+            guard let value = Int(skipText), value >= 0 else { throw ExportCommand.badLimit(skipText, option: "--skip") }
+            skip = value
+        }
+        return ExportSelection(query: query, sort: sort, limit: limit, skip: skip)
     }
 }

@@ -6,11 +6,12 @@ enum ImportCommand {
     static let spec = CommandSpec(
         name: "realm-import",
         overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
-        usage: StoreOption.usage + " [--schema <schema> ...] [--class <name>] [--mode insert|upsert|merge] [--dry-run] "
-            + "[--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--quiet] <input> ...",
+        usage: StoreOption.usage + " [--schema <schema> ...] [--class <name> [--drop]] [--mode insert|upsert|merge|delete] "
+            + "[--dry-run] [--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--on-missing-link error|null] "
+            + "[--quiet] [<input> ...]",
         arguments: [
-            ArgumentSpec("INPUT", help: "JSON files; '-' reads stdin. The shape (array, NDJSON, multi-class) is detected.",
-                         isRepeating: true),
+            ArgumentSpec("INPUT", help: "JSON files; '-' or none (stdin not a terminal) reads stdin. The shape is detected.",
+                         isRepeating: true, isOptional: true),
         ],
         options: [
             StoreOption.spec(purpose: "load into"),
@@ -18,7 +19,11 @@ enum ImportCommand {
                    help: "YAML schema files or directories; needed to create a store, else an additive migration."),
             .value("--class", valueName: "name", help: "The class of the documents of an array or NDJSON input."),
             .value("--mode", valueName: "mode", allowed: ImportMode.allCases.map(\.rawValue),
-                   help: "insert (default: an existing primary key is an error), upsert (Realm .all), merge (.modified)."),
+                   help: "insert (default: an existing primary key is an error), upsert (Realm .all), merge (.modified), "
+                       + "delete (remove the objects whose primary keys the input lists)."),
+            .flag("--drop", help: "Empty the --class class first, in the same transaction (kept if the import fails)."),
+            .value("--on-missing-link", valueName: "policy", allowed: MissingLinkPolicy.allCases.map(\.rawValue),
+                   help: "A reference to an object that does not exist: an error (default), or null (list elements left out)."),
             .flag("--dry-run", help: "Validate everything, references and duplicate keys included; write nothing."),
             .value("--max-errors", valueName: "n", help: "Stop after this many errors (default: 100)."),
             .flag("--reject-unknown", help: "Unknown keys are errors (default: ignored with a warning count)."),
@@ -26,6 +31,7 @@ enum ImportCommand {
                    help: "Map keys with '.', '$' or '%': percent-encode them (default) or report them as errors."),
             .flag("--quiet", "-q", help: "No progress bar, no summary, no warnings; errors only."),
             DiagnosticFormat.option,
+            .value("--file", valueName: "file", repeatable: true, help: "mongoimport's spelling of an INPUT.").hidden(),
         ])
 
     /// The importer options the command line asks for.
@@ -37,12 +43,29 @@ enum ImportCommand {
             }
             maxErrors = value
         }
-        return ImportOptions(
+        if parsed.has("--drop") && !parsed.has("--class") {
+            throw UsageError("'--drop' needs '--class' (the class to empty first).")
+        }
+        var options = ImportOptions(
             className: parsed.value("--class"),
             mode: parsed.value("--mode").flatMap(ImportMode.init(rawValue:)) ?? .insert,
             dryRun: parsed.has("--dry-run"),
             maxErrors: maxErrors,
             rejectUnknown: parsed.has("--reject-unknown"),
             mapKeys: parsed.value("--map-keys").flatMap(MapKeyPolicy.init(rawValue:)) ?? .encode)
+        options.drop = parsed.has("--drop")
+        options.missingLinks = parsed.value("--on-missing-link").flatMap(MissingLinkPolicy.init(rawValue:)) ?? .error
+        return options
+    }
+
+    /// The inputs: the positional ones and `--file`s; stdin when there are none and stdin is
+    /// not a terminal (`cat dump.json | realm-import …`).
+    static func inputs(_ parsed: ParsedArguments, stdinIsTerminal: Bool) throws(UsageError) -> [String] {
+        let inputs = parsed.positionals + parsed.values("--file")
+        if inputs.isEmpty {
+            guard !stdinIsTerminal else { throw UsageError.missingArgument("<input> ...") }
+            return ["-"]
+        }
+        return inputs
     }
 }

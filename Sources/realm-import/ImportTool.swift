@@ -7,17 +7,18 @@ import RealmSchema
 /// Runs one `realm-import` command: checks the command line, opens (or creates) the store,
 /// streams every input through one `Importer`, prints diagnostics and the summary.
 enum ImportTool {
-    static func main(_ arguments: [String], output: TextOutput, stderrIsTerminal: Bool) -> ExitCode {
+    static func main(_ arguments: [String], output: TextOutput, stderrIsTerminal: Bool, stdinIsTerminal: Bool) -> ExitCode {
         let format = DiagnosticFormat.requested(in: arguments)
         return CommandRunner(spec: ImportCommand.spec).run(arguments, diagnosticFormat: format, output: output) { parsed in
-            try run(parsed, format: format, output: output, showsProgress: stderrIsTerminal && !parsed.has("--quiet"))
+            let progress: ProgressStyle? = parsed.has("--quiet") ? nil : stderrIsTerminal && format == .text ? .terminal : .lines
+            try run(parsed, format: format, output: output, progress: progress, stdinIsTerminal: stdinIsTerminal)
         }
     }
 
-    static func run(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput, showsProgress: Bool) throws {
+    static func run(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput, progress progressStyle: ProgressStyle?,
+                    stdinIsTerminal: Bool) throws {
         let storePath = try StoreOption.path(in: parsed)
-        let inputs = parsed.positionals
-        guard !inputs.isEmpty else { throw UsageError.missingArgument("<input> ...") }
+        let inputs = try ImportCommand.inputs(parsed, stdinIsTerminal: stdinIsTerminal)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
         let options = try ImportCommand.options(parsed)
         let quiet = parsed.has("--quiet")
@@ -41,7 +42,7 @@ enum ImportTool {
             }
         }
 
-        let progress = showsProgress ? ProgressBar(inputs: inputs, output: output) : nil
+        let progress = progressStyle.map { ProgressBar(inputs: inputs, output: output, style: $0, json: format == .json) }
         let signals = ImportSignals()
         defer { signals.restore() }
         var creation: StoreCreation?
@@ -51,7 +52,7 @@ enum ImportTool {
             creation = isNew ? try StoreCreation(path: storePath) : nil
             result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options,
                               progress: progress, interruption: signals.interruption,
-                              onWait: { notice in output.err(notice + "\n") })
+                              onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             if let creation {
                 if result.summary.committed { try creation.publish() } else { creation.abandon() }
             }
@@ -59,8 +60,9 @@ enum ImportTool {
             progress?.clear()
             creation?.abandon()
             if let interrupted = error as? ImportInterrupted {
-                output.err("error: " + ImportToolMessages.interrupted(storePath, signal: ImportSignals.name(of: interrupted.signal),
-                                                                       created: isNew) + "\n")
+                output.notice(ImportToolMessages.interrupted(storePath, signal: ImportSignals.name(of: interrupted.signal),
+                                                             created: isNew),
+                              kind: "interrupted", severity: "error", format: format, prefix: "error: ")
                 throw ExitRequest(ImportSignals.exitCode(for: interrupted.signal))
             }
             throw translated(error, storePath: storePath)
@@ -68,7 +70,11 @@ enum ImportTool {
         progress?.clear()
         let shown = quiet ? result.diagnostics.filter { $0.severity == .error } : result.diagnostics
         if !shown.isEmpty { output.err(DiagnosticPrinter.render(shown, format: format)) }
-        if !quiet || result.summary.errors > 0 {
+        if format == .json {
+            if !quiet || result.summary.errors > 0 {
+                output.err(ImportSummaryJSON.render(result.summary, order: result.order, dryRun: options.dryRun))
+            }
+        } else if !quiet || result.summary.errors > 0 {
             let text = result.summary.render(order: result.order, dryRun: options.dryRun)
             output.err(quiet ? String(text.split(separator: "\n").last ?? "") + "\n" : text)
         }

@@ -2,10 +2,25 @@ import Foundation
 import RealmCLI
 import RealmJSON
 
+/// How progress shows: a line redrawn in place on a terminal, or (stderr a file or pipe, as in
+/// CI logs) one plain line every few seconds, as mongoimport prints.
+enum ProgressStyle {
+    case terminal
+    case lines
+}
+
 /// The progress line on a terminal's stderr: bytes read of the total, objects per second and
-/// the time left, redrawn at most five times a second and erased at the end.
+/// the time left, redrawn at most five times a second and erased at the end. With `.lines`, a
+/// line such as `[############............] people.json 31.5MB/63.0MB (50.0%) 41,322 objects/s`
+/// every `REALM_IMPORT_PROGRESS_INTERVAL` seconds (default 3), never erased.
 final class ProgressBar {
     private let output: TextOutput
+    private let style: ProgressStyle
+    private let inputs: [String]
+    /// The input being read (an index into `inputs`).
+    private var current = 0
+    /// Nanoseconds between two drawings.
+    private let interval: UInt64
     /// The total size of the inputs, when every one is a regular file.
     private let totalBytes: Int?
     /// Bytes of the inputs already finished.
@@ -15,8 +30,15 @@ final class ProgressBar {
     private lazy var lastDraw = started
     private var drawn = false
 
-    init(inputs: [String], output: TextOutput) {
+    /// Lines as JSON objects (`--error-format json`), so that every line of stderr parses.
+    private let json: Bool
+
+    init(inputs: [String], output: TextOutput, style: ProgressStyle = .terminal, json: Bool = false) {
         self.output = output
+        self.json = json
+        self.style = style
+        self.inputs = inputs
+        interval = style == .terminal ? 200_000_000 : Self.lineInterval()
         var total = 0
         for input in inputs {
             guard input != "-", let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int else {
@@ -29,16 +51,63 @@ final class ProgressBar {
     }
 
     /// Called after every document with the bytes of the current input done so far; draws when
-    /// 200 ms have passed since the last drawing.
+    /// the interval (200 ms on a terminal) has passed since the last drawing.
     func update(bytesOfInput: Int, objects: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
-        guard now - lastDraw >= 200_000_000 else { return }
+        guard now - lastDraw >= interval else { return }
         lastDraw = now
-        draw(bytes: finishedBytes + bytesOfInput, objects: objects, elapsed: Double(now - started) / 1e9)
+        let elapsed = Double(now - started) / 1e9
+        if style == .lines {
+            output.err(line(bytes: finishedBytes + bytesOfInput, objects: objects, elapsed: elapsed) + "\n")
+        } else {
+            draw(bytes: finishedBytes + bytesOfInput, objects: objects, elapsed: elapsed)
+        }
     }
 
     func finishInput(_ source: JSONDocumentSource) {
         finishedBytes += source.bytesConsumed
+        current += 1
+    }
+
+    /// One log line: `[####....] people.json 31.5MB/63.0MB (50.0%) 41,322 objects/s`.
+    private func line(bytes: Int, objects: Int, elapsed: Double) -> String {
+        let name = current < inputs.count ? (inputs[current] == "-" ? "<stdin>" : inputs[current]) : ""
+        let perSecond = Int(elapsed > 0 ? Double(objects) / elapsed : 0)
+        if json {
+            return "{\"severity\":\"note\",\"kind\":\"progress\",\"input\":\(DiagnosticPrinter.quoted(name)),\"bytes\":\(bytes),"
+                + "\"totalBytes\":\(totalBytes.map(String.init) ?? "null"),\"objects\":\(objects),\"objectsPerSecond\":\(perSecond)}"
+        }
+        let rate = Self.grouped(perSecond) + " objects/s"
+        guard let totalBytes, totalBytes > 0 else {
+            return "\(name) \(Self.compact(bytes)) \(rate)"
+        }
+        let fraction = min(1, Double(bytes) / Double(totalBytes))
+        let filled = Int(fraction * 24)
+        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 24 - filled) + "]"
+        return "\(bar) \(name) \(Self.compact(bytes))/\(Self.compact(totalBytes)) (\(String(format: "%.1f", fraction * 100))%) \(rate)"
+    }
+
+    /// `REALM_IMPORT_PROGRESS_INTERVAL` (seconds, may be fractional) or 3 s.
+    private static func lineInterval() -> UInt64 {
+        let text = ProcessInfo.processInfo.environment["REALM_IMPORT_PROGRESS_INTERVAL"] ?? ""
+        guard let seconds = Double(text), seconds >= 0, seconds < 86_400 else { return 3_000_000_000 }
+        return UInt64(seconds * 1e9)
+    }
+
+    /// `41,322`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// `31.5MB`.
+    private static func compact(_ bytes: Int) -> String {
+        String(format: "%.1fMB", Double(bytes) / 1_000_000)
     }
 
     /// Erases the line (before diagnostics and the summary are printed).

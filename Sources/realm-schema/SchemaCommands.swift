@@ -50,8 +50,8 @@ enum SchemaCommands {
     static let dump = CommandSpec(
         name: "dump",
         overview: "Print the schema held in a store file as YAML that 'validate' accepts.",
-        usage: StoreOption.usage,
-        options: [StoreOption.spec(purpose: "read")])
+        usage: StoreOption.usage + " [--error-format text|json]",
+        options: [StoreOption.spec(purpose: "read"), DiagnosticFormat.option])
 
     static let root = CommandSpec(
         name: "realm-schema",

@@ -23,8 +23,12 @@ enum SchemaTool {
             rest = ["--help"]
         }
         guard let spec = SchemaCommands.root.subcommands.first(where: { $0.name == name }) else {
-            return rootRunner.run(arguments, output: output) { _ in
-                throw UsageError("Unknown subcommand '\(first)'; expected one of validate, codegen, json-schema, dump.")
+            return rootRunner.run(arguments, diagnosticFormat: DiagnosticFormat.requested(in: arguments), output: output) { _ in
+                let names = SchemaCommands.root.subcommands.map(\.name)
+                if let near = OptionSuggestions.nearest(first, among: names) {
+                    throw UsageError("Unknown subcommand '\(first)'; did you mean '\(near)'?")
+                }
+                throw UsageError("Unknown subcommand '\(first)'; expected one of \(names.joined(separator: ", ")).")
             }
         }
         let format = DiagnosticFormat.requested(in: rest)
@@ -40,9 +44,9 @@ enum SchemaTool {
             case "codegen":
                 let access = AccessLevel(rawValue: parsed.value("--access") ?? "internal") ?? .internal
                 let files = SwiftModelGenerator(access: access).generate(schema)
-                try emit(files, command: name, parsed: parsed, output: output)
+                try emit(files, command: name, parsed: parsed, output: output, format: format)
             default:
-                try emit(JSONSchemaGenerator().generate(schema), command: name, parsed: parsed, output: output)
+                try emit(JSONSchemaGenerator().generate(schema), command: name, parsed: parsed, output: output, format: format)
             }
         }
     }
@@ -78,7 +82,8 @@ enum SchemaTool {
     }
 
     /// Writes generated files (only those that changed), or with `--check` reports the stale ones.
-    static func emit(_ files: [GeneratedFile], command: String, parsed: ParsedArguments, output: TextOutput) throws {
+    static func emit(_ files: [GeneratedFile], command: String, parsed: ParsedArguments, output: TextOutput,
+                     format: DiagnosticFormat = .text) throws {
         guard let path = parsed.value("--output") else {
             throw UsageError.missingOption(SchemaCommands.outputUsage)
         }
@@ -87,7 +92,10 @@ enum SchemaTool {
         if parsed.has("--check") {
             let outdated = directory.states(of: pairs).filter { $0.state != .upToDate }
             for file in outdated {
-                output.err("\(directory.fullPath(file.path)): error: generated file is \(file.state.rawValue); run 'realm-schema \(command)' without --check\n")
+                let message = "generated file is \(file.state.rawValue); run 'realm-schema \(command)' without --check"
+                output.err(format == .json ? DiagnosticPrinter.json(kind: "stale", message: message,
+                                                                    extra: ["file": directory.fullPath(file.path)])
+                    : "\(directory.fullPath(file.path)): error: \(message)\n")
             }
             if !outdated.isEmpty {
                 throw ExitRequest(.invalidInput)
@@ -95,7 +103,7 @@ enum SchemaTool {
             return
         }
         for path in try directory.write(pairs) {
-            output.err("wrote \(directory.fullPath(path))\n")
+            output.notice("wrote \(directory.fullPath(path))", kind: "wrote", format: format)
         }
     }
 }

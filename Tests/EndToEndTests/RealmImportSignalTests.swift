@@ -45,6 +45,7 @@ import Testing
             process.arguments = arguments + ["-"]
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             process.standardInput = stdin
+            process.environment = quietProgressEnvironment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errorURL)
             // A child that ends early must fail the test, not end it with SIGPIPE.

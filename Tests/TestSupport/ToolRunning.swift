@@ -32,6 +32,7 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: S
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
+    process.environment = quietProgressEnvironment
     try process.run()
     process.waitUntilExit()
     try stdin.close()
@@ -40,6 +41,14 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: S
     return ProcessResult(status: process.terminationStatus,
                          stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
                          stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// The environment for tools the tests run: `realm-import`'s progress lines (printed every
+/// 3 s when stderr is not a terminal) only once an hour, so that a slow machine does not add
+/// them to the stderr a test compares; tests of progress set the interval themselves
+/// (`Command.run("REALM_IMPORT_PROGRESS_INTERVAL=0", …)`, through env(1)).
+public var quietProgressEnvironment: [String: String] {
+    ProcessInfo.processInfo.environment.merging(["REALM_IMPORT_PROGRESS_INTERVAL": "3600"]) { _, quiet in quiet }
 }
 
 /// Commands found on `PATH` (python3, swiftc, diff).

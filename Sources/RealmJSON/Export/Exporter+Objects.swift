@@ -13,7 +13,9 @@ extension Exporter {
         }
         let values = try values ?? store.values(of: object)
         let plan = plans[model.name] ?? ExportClassPlan(model)
+        let kept = projection[model.name]
         for index in 0..<min(values.count, plan.types.count) {
+            if let kept, !kept.contains(plan.properties[index].name) { continue }
             try writer.key(quoted: plan.keys[index])
             do {
                 try writeValue(values[index], plan.types[index])

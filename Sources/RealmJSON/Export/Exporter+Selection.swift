@@ -15,15 +15,18 @@ public struct ExportSelection: Sendable, Hashable {
     public var sort: [String]
     /// At most this many objects.
     public var limit: Int?
+    /// Leave out this many objects first (after the filter and the sort), as mongoexport's `--skip`.
+    public var skip: Int
 
-    public init(query: String? = nil, sort: [String] = [], limit: Int? = nil) {
+    public init(query: String? = nil, sort: [String] = [], limit: Int? = nil, skip: Int = 0) {
         self.query = query
         self.sort = sort
         self.limit = limit
+        self.skip = skip
     }
 
     /// Whether the selection keeps every object in the default order.
-    public var isEverything: Bool { query == nil && sort.isEmpty && limit == nil }
+    public var isEverything: Bool { query == nil && sort.isEmpty && limit == nil && skip == 0 }
 
     /// The sort keys as key paths and directions: `-age` is `age` descending. Without any
     /// (and without a SORT in the query) the primary key, so the order stays the export's.
@@ -51,8 +54,13 @@ extension Exporter {
             return
         }
         let ordinals = hasPrimaryKey ? nil : try insertionOrdinals(model.name)
+        var skipped = 0
         try store.forEachMatch(model.name, selection.query ?? "TRUEPREDICATE", sortedBy: selection.sortKeys(primaryKey: model.primaryKey),
-                               limit: selection.limit) { object in
+                               limit: selection.limit.map { $0 + selection.skip }) { object in
+            guard skipped >= selection.skip else {
+                skipped += 1
+                return
+            }
             try body(object, nil, try ordinals?.ordinal(of: object.key))
         }
     }
@@ -66,6 +74,6 @@ extension Exporter {
 
 extension ExportMessages {
     static func selectionNeedsOneClass(_ names: [String]) -> String {
-        "--query, --sort and --limit select objects of one class; name it with --class (one of \(names.joined(separator: ", ")))"
+        "--query, --sort, --skip and --limit select objects of one class; name it with --class (one of \(names.joined(separator: ", ")))"
     }
 }

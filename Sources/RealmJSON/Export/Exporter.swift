@@ -9,6 +9,8 @@ public struct ExportOptions: Sendable, Hashable {
         case classes
         /// One object a line, of one class (`realm-import --class NAME`).
         case ndjson
+        /// A plain array of one class's objects, one a line (mongoexport's `--jsonArray`).
+        case array
     }
 
     /// The classes to export in schema order; empty means every top-level class.
@@ -19,6 +21,9 @@ public struct ExportOptions: Sendable, Hashable {
     public var pretty: Bool
     /// Which objects of the (single) exported class to write; nil: all, in the stable order.
     public var selection: ExportSelection?
+    /// Only these properties (dotted paths into embedded objects; the primary key always);
+    /// nil: every persisted property. See `Exporter+Projection.swift`.
+    public var fields: [String]?
 
     public init(classes: [String] = [], shape: Shape = .classes, mode: ExtendedJSONMode = .relaxed, pretty: Bool = false,
                 selection: ExportSelection? = nil) {
@@ -27,6 +32,13 @@ public struct ExportOptions: Sendable, Hashable {
         self.mode = mode
         self.pretty = pretty
         self.selection = selection
+    }
+
+    /// These options with a projection (`--fields`).
+    public func projecting(_ fields: [String]?) -> ExportOptions {
+        var options = self
+        options.fields = fields
+        return options
     }
 }
 
@@ -52,6 +64,8 @@ public final class Exporter {
     let writer: ExtendedJSONWriter
     /// Persisted properties and their keys by class, computed once.
     var plans: [String: ExportClassPlan] = [:]
+    /// The properties `--fields` keeps, by class (a class not in it is written whole).
+    var projection: [String: Set<String>] = [:]
     /// The exported top-level classes (the targets `$ref` positions may name).
     var exported: Set<String> = []
     /// Insertion ordinals of classes without a primary key, made on first use.
@@ -62,7 +76,8 @@ public final class Exporter {
     public init(store: Store, options: ExportOptions, output: ExportOutput) {
         self.store = store
         self.options = options
-        let layout: JSONLayout = options.pretty ? .pretty : options.shape == .ndjson ? .compact : .lines(depth: 2)
+        let layout: JSONLayout = options.pretty ? .pretty : options.shape == .ndjson ? .compact
+            : .lines(depth: options.shape == .array ? 1 : 2)
         self.writer = ExtendedJSONWriter(output: output, mode: options.mode, layout: layout)
         for model in store.schema.models {
             plans[model.name] = ExportClassPlan(model)
@@ -77,6 +92,7 @@ public final class Exporter {
         let models = try selectedModels()
         exported = Set(models.map(\.name))
         try checkSelection(models)
+        try applyProjection(models)
         try checkReferencedClasses(models)
         defer {
             ordinals = [:]
@@ -97,6 +113,11 @@ public final class Exporter {
                     try writer.endArray()
                 }
                 try writer.endObject()
+                try writer.output.write(UInt8(ascii: "\n"))
+            case .array:
+                try writer.beginArray()
+                try writeObjects(of: models[0]) {}
+                try writer.endArray()
                 try writer.output.write(UInt8(ascii: "\n"))
             }
         }
@@ -126,7 +147,7 @@ public final class Exporter {
             }
             models = topLevel.filter { options.classes.contains($0.name) }
         }
-        if options.shape == .ndjson && models.count != 1 {
+        if options.shape != .classes && models.count != 1 {
             throw ExportError(ExportMessages.ndjsonNeedsOneClass(models.map(\.name)))
         }
         return models
@@ -139,7 +160,8 @@ public final class Exporter {
         var pending = models
         while let model = pending.popLast() {
             guard visited.insert(model.name).inserted else { continue }
-            for property in plans[model.name]?.properties ?? [] {
+            // A link `--fields` leaves out needs nothing.
+            for property in plans[model.name]?.properties ?? [] where projection[model.name]?.contains(property.name) ?? true {
                 guard case .object(let targetName) = property.type.base,
                       let target = store.schema.model(named: targetName) else { continue }
                 if target.kind == .embedded {

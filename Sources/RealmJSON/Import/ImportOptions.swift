@@ -8,6 +8,8 @@ public enum ImportMode: String, Sendable, Hashable, CaseIterable {
     case upsert
     /// Realm's `.modified`: write only what differs; sets and maps are merged.
     case merge
+    /// mongoimport's `--mode delete`: delete the objects whose primary keys the input lists.
+    case delete
 
     /// The store's update policy for this mode.
     public var policy: UpdatePolicy {
@@ -15,6 +17,7 @@ public enum ImportMode: String, Sendable, Hashable, CaseIterable {
         case .insert: .error
         case .upsert: .all
         case .merge: .modified
+        case .delete: .error
         }
     }
 }
@@ -39,6 +42,10 @@ public struct ImportOptions: Sendable {
     public var rejectUnknown: Bool
     /// Map keys (and dictionary keys inside mixed values) that Realm forbids.
     public var mapKeys: MapKeyPolicy
+    /// Empty the `className` class first, in the import's transaction (`--drop`).
+    public var drop = false
+    /// What a reference to an object that does not exist becomes (`--on-missing-link`).
+    public var missingLinks: MissingLinkPolicy = .error
 
     public init(className: String? = nil, mode: ImportMode = .insert, dryRun: Bool = false, maxErrors: Int = 100,
                 rejectUnknown: Bool = false, mapKeys: MapKeyPolicy = .encode) {
@@ -49,6 +56,15 @@ public struct ImportOptions: Sendable {
         self.rejectUnknown = rejectUnknown
         self.mapKeys = mapKeys
     }
+}
+
+/// What a reference to an object that exists neither in the store nor in the input becomes.
+public enum MissingLinkPolicy: String, Sendable, Hashable, CaseIterable {
+    /// An error, located at the reference (the default).
+    case error
+    /// A to-one link or map value becomes null, a list or set element is left out; the summary
+    /// counts them (real dumps have dangling references).
+    case null
 }
 
 /// A problem with the run itself rather than with one value: the caller decides how it looks

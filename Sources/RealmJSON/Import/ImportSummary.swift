@@ -31,6 +31,12 @@ public struct ImportSummary: Sendable, Hashable {
     public var committed = false
     /// Whether reading stopped early because `--max-errors` was reached.
     public var stoppedEarly = false
+    /// References to objects that do not exist, set to null or left out (`--on-missing-link null`).
+    public var nulledLinks = 0
+    /// Objects removed by `--mode delete` and by `--drop`.
+    public var deleted = 0
+    /// Primary keys `--mode delete` was given that matched no object (skipped, as mongoimport does).
+    public var missingKeys = 0
 
     public init() {}
 
@@ -55,6 +61,10 @@ public struct ImportSummary: Sendable, Hashable {
             lines.append(ImportMessages.summaryLine(name, self[name]))
         }
         let objects = classes.values.reduce(0) { $0 + $1.total }
+        if nulledLinks > 0 { lines.append(ImportMessages.nulledLinks(nulledLinks)) }
+        if deleted > 0 || missingKeys > 0 {
+            lines.append(ImportMessages.deletedObjects(deleted, missing: missingKeys, dryRun: dryRun))
+        }
         if dryRun {
             lines.append(ImportMessages.dryRunDone(objects: objects, documents: documents))
         } else {

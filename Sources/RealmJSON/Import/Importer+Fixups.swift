@@ -68,15 +68,18 @@ extension Importer {
     /// After the last document: looks every pending reference up, reports those that are not
     /// there, and sets the links of the others.
     func resolveFixups() throws {
-        var groups: [LinkGroup: [(placement: FixupPlacement, target: ObjectKey)]] = [:]
+        var groups: [LinkGroup: [(placement: FixupPlacement, target: ObjectKey?)]] = [:]
         var order: [LinkGroup] = []
         for fixup in fixups where fixup.isLive {
             let pending = fixup.pending
-            guard let target = try lookUp(pending.target) else {
-                if !failedObjects.contains(pending.target) {
+            let target = try lookUp(pending.target)
+            if target == nil {
+                if failedObjects.contains(pending.target) { continue }
+                guard options.missingLinks == .null else {
                     report(ImportIssue.error(unresolvedMessage(pending), at: pending.path).diagnostic(in: pending.origin))
+                    continue
                 }
-                continue
+                summary.nulledLinks += 1
             }
             guard let owner = try navigate(from: fixup.root, pending.steps) else { continue }
             let group = LinkGroup(owner: owner, property: pending.property)
@@ -110,17 +113,19 @@ extension Importer {
 
     /// Sets the resolved links of one property of one object: a to-one link, list elements at
     /// their input positions, set elements, map entries, or the stand-ins inside a mixed value.
-    private func apply(_ links: [(placement: FixupPlacement, target: ObjectKey)], to group: LinkGroup) throws {
+    /// A nil target is a link whose object does not exist, under `--on-missing-link null`: a
+    /// to-one link or map value becomes null, a list or set element is left out.
+    private func apply(_ links: [(placement: FixupPlacement, target: ObjectKey?)], to group: LinkGroup) throws {
         if case .link(.single)? = links.first?.placement, let last = links.last {
-            try store.set(group.owner, group.property, .value(.object(last.target)))
+            try store.set(group.owner, group.property, .value(last.target.map { .object($0) } ?? .null))
             return
         }
-        var slots: [(slot: FixupSlot, target: ObjectKey)] = []
+        var slots: [(slot: FixupSlot, target: ObjectKey?)] = []
         var value = try store.get(group.owner, group.property)
         for link in links {
             switch link.placement {
             case .link(let slot): slots.append((slot, link.target))
-            case .mixed(let steps): value = Self.replacing(in: value, at: steps[...], with: .object(link.target))
+            case .mixed(let steps): value = Self.replacing(in: value, at: steps[...], with: link.target.map { .object($0) } ?? .null)
             }
         }
         guard !slots.isEmpty else {
@@ -129,18 +134,22 @@ extension Importer {
         }
         switch value {
         case .list(var items):
-            let positioned = slots.compactMap { link -> (Int, ObjectKey)? in
+            let positioned = slots.compactMap { link -> (Int, ObjectKey?)? in
                 if case .index(let index) = link.slot { return (index, link.target) }
                 return nil
             }
+            // Input positions count the elements left out; later ones move up by that many.
+            let omitted = positioned.filter { $0.1 == nil }.map(\.0)
             for (index, target) in positioned.sorted(by: { $0.0 < $1.0 }) {
-                items.insert(.object(target), at: min(index, items.count))
+                guard let target else { continue }
+                let position = index - omitted.filter { $0 < index }.count
+                items.insert(.object(target), at: min(position, items.count))
             }
-            items += slots.filter { $0.slot == .setElement }.map { .object($0.target) }
+            items += slots.filter { $0.slot == .setElement }.compactMap { $0.target.map { .object($0) } }
             try store.set(group.owner, group.property, .collection(items.map { .value($0) }))
         case .dictionary(var entries):
             for link in slots {
-                if case .key(let key) = link.slot { entries[key] = .object(link.target) }
+                if case .key(let key) = link.slot { entries[key] = link.target.map { .object($0) } ?? .null }
             }
             try store.set(group.owner, group.property, .map(entries.mapValues { .value($0) }))
         default:

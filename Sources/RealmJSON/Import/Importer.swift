@@ -75,6 +75,7 @@ public final class Importer {
             }
         }
         schemaBefore = try store.beginImport(schema: schema)
+        if options.drop, let name = options.className { try drop(name) }
     }
 
     /// An importer dropped before `finish()` leaves nothing behind.
@@ -191,7 +192,11 @@ public final class Importer {
             self.document = nil
         }
         if let plan = try documentPlan(document, source: source) {
-            try document.withRoot { root throws in try importTopLevelObject(root, plan) }
+            if options.mode == .delete {
+                try document.withRoot { root throws in try deleteTopLevelObject(root, plan) }
+            } else {
+                try document.withRoot { root throws in try importTopLevelObject(root, plan) }
+            }
         }
         // Errors past `--max-errors` are dropped: they are not located (which reads the document).
         for issue in issues where !(hasStopped && issue.severity == .error) {
