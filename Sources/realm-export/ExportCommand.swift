@@ -1,5 +1,6 @@
 import RealmCLI
 import RealmFormats
+import RealmJSON
 
 /// The command-line interface of `realm-export`, described once for parsing and `--help`.
 enum ExportCommand {
@@ -7,7 +8,7 @@ enum ExportCommand {
         name: "realm-export",
         overview: "Write a store's objects as Extended JSON that realm-import turns back into the same store.",
         usage: StoreOption.usage + " [--class <name>]... [--ndjson] [--canonical] [--pretty] [--query <rql>] [--sort <keypath>]... "
-            + "[--limit <n>] [-o <file>] | --outbox [--drain]",
+            + "[--limit <n>] [--type json|csv|tsv] [--fields <a,b.c>] [--gzip] [-o <file>] | --outbox [--drain]",
         options: [
             StoreOption.spec(purpose: "export"),
             .value("--class", valueName: "name", repeatable: true,
@@ -19,11 +20,30 @@ enum ExportCommand {
             .value("--sort", valueName: "keypath", repeatable: true,
                    help: "Order by this key path ('-' prefix: descending; repeatable, first is primary)."),
             .value("--limit", valueName: "n", help: "Export at most this many objects."),
+            .value("--type", valueName: "type", allowed: ["json"] + TableFormat.allCases.map(\.rawValue),
+                   help: "json (default), or csv / tsv: one row an object of one class (docs/csv.md)."),
+            .value("--fields", valueName: "a,b.c",
+                   help: "CSV/TSV: the columns (dotted paths into embedded objects); default: every non-collection property."),
+            .flag("--gzip", help: "Compress the output with gzip (also when the -o name ends in .gz)."),
             .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout)."),
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport."),
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction."),
             DiagnosticFormat.option,
         ])
+
+    /// `--type csv|tsv` and its `--fields`; nil for JSON.
+    static func table(_ parsed: ParsedArguments) throws(UsageError) -> (TableFormat, [String]?)? {
+        let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let format = parsed.value("--type").flatMap(TableFormat.init(rawValue:)) else {
+            if fields != nil { throw UsageError("'--fields' chooses the columns of '--type csv' or '--type tsv'.") }
+            return nil
+        }
+        for option in ["--ndjson", "--canonical", "--pretty", "--outbox"] where parsed.has(option) {
+            throw conflicting(option, "--type \(format.rawValue)")
+        }
+        if parsed.values("--class").count > 1 { throw UsageError("'--type \(format.rawValue)' writes one class; give one '--class'.") }
+        return (format, fields)
+    }
 
     static func drainWithoutOutbox() -> UsageError {
         UsageError("'--drain' needs '--outbox'.")
