@@ -8,6 +8,9 @@ protocol SourceTextMap: AnyObject {
     func location(of position: TextPosition, file: String) -> SourceLocation
     /// The note naming where in a document a problem is (`path` relative to it).
     func pathNote(_ path: JSONPath) -> String
+    /// A problem that ended the made text early, reported once the text's documents are read;
+    /// nil after the first call.
+    func takeFailure() -> JSONSourceError?
 }
 
 /// Maps the JSON line of each CSV row back to the row's cells: a position inside a value is
@@ -36,6 +39,15 @@ final class CSVTextMap: SourceTextMap {
     /// (made line, file line − made line) from where that difference holds.
     private var shifts: [(madeLine: Int, shift: Int)] = []
     private static let keptRows = 1 << 16
+    /// What ended the rows early (a quote left open, a row with too many cells, …).
+    var failure: JSONSourceError?
+
+    func takeFailure() -> JSONSourceError? {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { failure = nil }
+        return failure
+    }
     /// Column headers by the key path of their value in a row's object (`loc.x`).
     private var headers: [String: String] = [:]
 

@@ -6,7 +6,7 @@ import RealmSchema
 ///
 /// The first record is the header unless `fields` names the columns. A problem with the
 /// text itself (a quote left open, a row with too many cells, a JSON cell that is not JSON)
-/// ends the input with an error located in the file, after the rows before it.
+/// ends the input with an error located in the file, reported after the rows before it.
 final class CSVTranscoder: ByteStream {
     private let reader: CSVRecordReader
     private let plan: ImportClassPlan
@@ -17,7 +17,6 @@ final class CSVTranscoder: ByteStream {
     private var pendingStart = 0
     private var madeLines = 0
     private var ended = false
-    private var deferred: JSONSourceError?
 
     init(_ reader: CSVRecordReader, plan: ImportClassPlan, fields: [String]?) {
         self.reader = reader
@@ -34,20 +33,14 @@ final class CSVTranscoder: ByteStream {
                     break
                 }
                 try append(record)
-            } catch {
+            } catch where error.kind != .io {
+                // The rows before the problem are imported (and their problems reported)
+                // first: the source reports it where the text ends (`SourceTextMap.failure`).
                 ended = true
-                // The rows before the problem are imported (and their problems reported) first.
-                if pending.count == pendingStart { throw error }
-                deferred = error
+                map.failure = error
             }
         }
-        if pending.count == pendingStart {
-            if let deferred {
-                self.deferred = nil
-                throw deferred
-            }
-            return 0
-        }
+        if pending.count == pendingStart { return 0 }
         let count = min(maximum, pending.count - pendingStart)
         pending.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + pendingStart, byteCount: count) }
         pendingStart += count

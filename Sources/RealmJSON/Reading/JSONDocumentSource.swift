@@ -127,7 +127,7 @@ public final class JSONDocumentSource {
     /// - Throws: `JSONSourceError`. After an error of kind `.notAnObject` the offending value
     ///   has been skipped and reading may go on; after any other error `next()` returns nil.
     public func next() throws(JSONSourceError) -> JSONDocument? {
-        do {
+        do throws(JSONSourceError) {
             while true {
                 switch state {
                 case .finished:
@@ -136,6 +136,7 @@ public final class JSONDocumentSource {
                     try detectShape()
                 case .ndjson:
                     guard try skipWhitespace() != nil else {
+                        if let failure = textMap?.takeFailure() { throw failure }
                         state = .finished
                         return nil
                     }
