@@ -89,7 +89,11 @@ final class CSVTextMap: SourceTextMap {
         }
         for count in stride(from: keys.count, through: 1, by: -1) {
             guard let header = headers[keys.prefix(count).joined(separator: ".")] else { continue }
-            if count == path.components.count { return CSVMessages.columnNote(header) }
+            // Past the column's own value: inside a JSON cell, or in the wrapper a scalar cell
+            // was given (`$date`), which the user never wrote.
+            if count == path.components.count || keys.count > count && keys[count].hasPrefix("$") {
+                return CSVMessages.columnNote(header)
+            }
             return CSVMessages.cellNote(header, path: JSONPath(Array(path.components.dropFirst(count))).description)
         }
         return JSONMessages.pathNote(path)
