@@ -20,6 +20,9 @@ protocol SourceTextMap: AnyObject {
 final class CSVTextMap: SourceTextMap {
     /// One cell's value in the made line.
     struct Cell {
+        /// The first column of the cell's key in the made line: a position from there on (the
+        /// key, the value) is this cell's, up to the next cell's key.
+        var keyColumn: Int
         /// The value's first column in the made line.
         var madeColumn: Int
         var line: Int
@@ -74,10 +77,11 @@ final class CSVTextMap: SourceTextMap {
             let shift = shifts.last { $0.madeLine <= position.line }?.shift ?? 0
             return SourceLocation(file: file, line: position.line + shift, column: 1)
         }
-        guard let cell = row.cells.last(where: { $0.madeColumn <= position.column }) else {
+        guard let cell = row.cells.last(where: { $0.keyColumn <= position.column }) else {
             return SourceLocation(file: file, line: row.line, column: 1)
         }
-        let column = cell.verbatim ? cell.column + (position.column - cell.madeColumn) : cell.column
+        let column = cell.verbatim && position.column >= cell.madeColumn
+            ? cell.column + (position.column - cell.madeColumn) : cell.column
         return SourceLocation(file: file, line: cell.line, column: column)
     }
 

@@ -112,20 +112,22 @@ final class CSVTranscoder: ByteStream {
             }
             if !first { line.append(UInt8(ascii: ",")) }
             first = false
+            let keyColumn = line.column
             line.appendString(Array(key.utf8))
             line.append(UInt8(ascii: ":"))
             switch child {
             case .object(let inner):
                 if isEmpty(inner, record) {
                     if let cell = firstCell(inner, record) {
-                        cells.append(.init(madeColumn: line.column, line: cell.line, column: cell.column, verbatim: false))
+                        cells.append(.init(keyColumn: keyColumn, madeColumn: line.column, line: cell.line, column: cell.column,
+                                           verbatim: false))
                     }
                     line.append(Array("null".utf8))
                 } else {
                     try appendObject(inner, record, columns, to: &line, cells: &cells)
                 }
             case .column(let index):
-                try appendCell(record[index], columns.columns[index], to: &line, cells: &cells)
+                try appendCell(record[index], columns.columns[index], keyColumn: keyColumn, to: &line, cells: &cells)
             }
         }
         line.append(UInt8(ascii: "}"))
@@ -141,9 +143,10 @@ final class CSVTranscoder: ByteStream {
         return nil
     }
 
-    private func appendCell(_ cell: CSVCell, _ column: CSVColumns.Column, to line: inout MadeLine,
+    private func appendCell(_ cell: CSVCell, _ column: CSVColumns.Column, keyColumn: Int, to line: inout MadeLine,
                             cells: inout [CSVTextMap.Cell]) throws(JSONSourceError) {
-        var mapped = CSVTextMap.Cell(madeColumn: line.column, line: cell.line, column: cell.column, verbatim: false)
+        var mapped = CSVTextMap.Cell(keyColumn: keyColumn, madeColumn: line.column, line: cell.line, column: cell.column,
+                                     verbatim: false)
         defer { cells.append(mapped) }
         if cell.bytes.isEmpty && !cell.quoted {
             line.append(Array("null".utf8))
