@@ -1,7 +1,8 @@
 import Glibc
 
 /// How an input's bytes are packed, recognised by their first bytes (never by the file
-/// name): plain text, gzip (read through zlib), or a format this build cannot read.
+/// name): plain text, gzip (read through zlib), xz (liblzma), or a format this build cannot
+/// read (zstd).
 ///
 /// For example:
 ///
@@ -10,7 +11,8 @@ import Glibc
 public enum CompressionFormat: Sendable, Equatable {
     case none
     case gzip
-    /// xz or zstd: recognised, reported as not supported.
+    case xz
+    /// zstd: recognised, reported as not supported.
     case unsupported(String)
 
     /// The longest magic number looked at.
@@ -21,7 +23,7 @@ public enum CompressionFormat: Sendable, Equatable {
         if bytes.starts(with: [0x1F, 0x8B]) {
             self = .gzip
         } else if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
-            self = .unsupported("xz")
+            self = .xz
         } else if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
             self = .unsupported("zstd")
         } else {

@@ -55,7 +55,7 @@ final class GzipInflater: ByteStream {
                 stream.pointee.avail_in = UInt32(count)
             }
             if stream.pointee.avail_in == 0 && compressedEnded {
-                if inMember { throw failure(CompressionMessages.truncated, produced: destination, capacity: capacity) }
+                if inMember { throw failure(CompressionMessages.truncated("gzip"), produced: destination, capacity: capacity) }
                 finished = true
                 break
             }
@@ -69,7 +69,7 @@ final class GzipInflater: ByteStream {
                 break
             default:
                 let detail = stream.pointee.msg.map { String(cString: $0) } ?? "zlib status \(status)"
-                throw failure(CompressionMessages.corrupt(detail), produced: destination, capacity: capacity)
+                throw failure(CompressionMessages.corrupt("gzip", detail), produced: destination, capacity: capacity)
             }
         }
         let produced = capacity - Int(stream.pointee.avail_out)

@@ -46,11 +46,11 @@ public final class JSONDocumentSource {
     /// For JSON text made from another format (CSV): where its positions are in the user's file.
     var textMap: (any SourceTextMap)?
 
-    /// Reads the file at `path`, or stdin when `path` is `-`; gzip input (recognised by its
-    /// first bytes, not its name) is decompressed as it is read.
+    /// Reads the file at `path`, or stdin when `path` is `-`; gzip and xz input (recognised by
+    /// their first bytes, not the name) are decompressed as they are read.
     ///
     /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened, of kind
-    ///   `.invalidJSON` for xz or zstd input (not supported).
+    ///   `.invalidJSON` for zstd input (not supported).
     public convenience init(path: String, options: JSONSourceOptions = JSONSourceOptions()) throws(JSONSourceError) {
         let (input, name, size) = try Self.open(path)
         self.init(input: input, name: name, size: size, options: options)
@@ -95,7 +95,11 @@ public final class JSONDocumentSource {
             return (.descriptor(descriptor, closes: closes, seekable: true), name, Int(status.st_size))
         }
         let raw = DescriptorStream(descriptor: descriptor, name: name, closes: closes, prefix: prefix)
-        return (format == .gzip ? .stream(GzipInflater(raw, name: name)) : .stream(raw), name, nil)
+        switch format {
+        case .gzip: return (.stream(GzipInflater(raw, name: name)), name, nil)
+        case .xz: return (.stream(XZDecoder(raw, name: name)), name, nil)
+        default: return (.stream(raw), name, nil)
+        }
     }
 
     /// Reads bytes held in memory, named `name` in diagnostics.
