@@ -11,7 +11,7 @@ enum ImportCommand {
             + "[--quiet] <input> ...",
         arguments: [
             ArgumentSpec("INPUT", help: "JSON files; '-' reads stdin. The shape (array, NDJSON, multi-class) is detected; "
-                         + "gzip is recognised by its first bytes.",
+                         + "gzip and xz are recognised by their first bytes.",
                          isRepeating: true),
         ],
         options: [
