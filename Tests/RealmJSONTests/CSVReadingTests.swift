@@ -81,6 +81,16 @@ import Testing
         #expect(try harness.value("Row", .int(1), "text") == .string("b"))
     }
 
+    @Test func rowsFarIntoALargeInputAreStillLocated() throws {
+        // More rows than the location map keeps (it forgets rows well behind the reader).
+        let harness = try ImportHarness(Self.schema)
+        var text = "id,text,nums\n"
+        for id in 1...70_000 { text += id == 69_990 ? "\(id),x,\"[1,\"\"a\"\"]\"\n" : "\(id),x,\n" }
+        let run = try load(harness, text, format: .csv)
+        #expect(run.locations == ["69991:9"], "\(run.diagnostics)")
+        #expect(run.errors.first?.notes.first == "in column 'nums', at JSON path /1 of its cell")
+    }
+
     @Test func aTableNeedsItsClass() throws {
         let harness = try ImportHarness(Self.schema)
         let importer = try Importer(store: try harness.open, options: ImportOptions())

@@ -15,8 +15,9 @@ protocol SourceTextMap: AnyObject {
 
 /// Maps the JSON line of each CSV row back to the row's cells: a position inside a value is
 /// the cell it came from (inside a JSON cell, the same character of the cell when it was not
-/// quoted). Rows are remembered while the importer may still ask about them (the latest
-/// 65,536); older rows map to their line.
+/// quoted). Rows are remembered while the importer may still ask about them (at least the
+/// latest 32,768: more than the reading thread's 256 KiB read-ahead can hold, at 8 bytes or
+/// more a row); older rows map to their line.
 final class CSVTextMap: SourceTextMap {
     /// One cell's value in the made line.
     struct Cell {
@@ -41,7 +42,7 @@ final class CSVTextMap: SourceTextMap {
     private var newest = 0
     /// (made line, file line − made line) from where that difference holds.
     private var shifts: [(madeLine: Int, shift: Int)] = []
-    private static let keptRows = 1 << 16
+    private static let keptRows = 1 << 15
     /// What ended the rows early (a quote left open, a row with too many cells, …).
     var failure: JSONSourceError?
 
