@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # realm-import on bench/gen_people.py data against bench/limit_loader.c (jansson + prepared
 # sqlite3 inserts, the floor) and sqlite-utils (what a user would pick instead), alternated in
-# one run. Everything it reads is in the repository.
+# one run, and realm-import on the same data gzip-compressed. Everything it reads is in the
+# repository.
 #
 # env: RUNS=3 (runs per contender at IMPORT_N people), IMPORT_N=100000, IMPORT_LARGE=1 (also
 #      import 1e6 people once for the peak-RSS claim; 0 skips it), IMPORT_DOC_MB=50 (also import
@@ -20,6 +21,8 @@ cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null
 data="$work/people-$N.ndjson"
 people_data "$N" "$data"
+# The same bytes gzip-compressed (gzip's default level), for the .gz row.
+[ "$data.gz" -nt "$data" ] || gzip -kfn "$data"
 
 sqlite_utils=""
 command -v sqlite-utils >/dev/null 2>&1 && sqlite_utils=sqlite-utils
@@ -30,10 +33,13 @@ for run in $(seq "$RUNS"); do
     measure "$work/realm.t" "$work/realm.rss" "$BIN/realm-import" --store "$work/realm.sqlite" --schema "$work/people.yaml" \
         --class Person --mode upsert --quiet "$data"
     measure "$work/limit.t" "$work/limit.rss" sh -c "'$work/limit_loader' '$work/limit.sqlite' < '$data'"
+    rm -f "$work"/realm.sqlite*
+    measure "$work/gz.t" "$work/gz.rss" "$BIN/realm-import" --store "$work/realm.sqlite" --schema "$work/people.yaml" \
+        --class Person --mode upsert --quiet "$data.gz"
     if [ -n "$sqlite_utils" ]; then
         measure "$work/utils.t" "$work/utils.rss" $sqlite_utils insert "$work/utils.db" person "$data" --nl --pk _id
     fi
-    echo "import run $run/$RUNS: realm-import $(tail -1 "$work/realm.t") s, limit_loader $(tail -1 "$work/limit.t") s" >&2
+    echo "import run $run/$RUNS: realm-import $(tail -1 "$work/realm.t") s, .gz $(tail -1 "$work/gz.t") s, limit_loader $(tail -1 "$work/limit.t") s" >&2
 done
 
 large_row=""
@@ -77,7 +83,7 @@ a piece at a time (README, realm-import, \"Shapes\"); goal: peak RSS at most abo
 $doc_rows"
 fi
 
-realm=$(median "$work/realm.t"); limit=$(median "$work/limit.t")
+realm=$(median "$work/realm.t"); limit=$(median "$work/limit.t"); gz=$(median "$work/gz.t")
 utils_row="| \`sqlite-utils insert --nl --pk _id\` | (not installed: \`scripts/install-deps.sh --bench\`) | | | |"
 utils_line="sqlite-utils was not installed, so there is no ratio to it."
 if [ -n "$sqlite_utils" ]; then
@@ -100,6 +106,7 @@ thread that converts and stores, so its wall time is below its CPU time on two c
 | contender | wall time (median) | CPU time (median) | peak RSS (median) | ratio to limit_loader |
 | --- | --- | --- | --- | --- |
 | \`realm-import\` (validates every value, locates errors) | $realm s | $(median "$work/realm.t.cpu") s | $(( $(median "$work/realm.rss") / 1024 )) MiB | **$(ratio "$realm" "$limit")×** (goal ≤ 1.5×) |
+| \`realm-import\` on the same data as \`.gz\` ($(( $(stat -L -c %s "$data.gz") / 1000000 )) MB, decompressed as it is read) | $gz s | $(median "$work/gz.t.cpu") s | $(( $(median "$work/gz.rss") / 1024 )) MiB | $(ratio "$gz" "$limit")× ($(ratio "$gz" "$realm")× the plain file) |
 | \`limit_loader\` (jansson + prepared inserts, no checks) | $limit s | $(median "$work/limit.t.cpu") s | $(( $(median "$work/limit.rss") / 1024 )) MiB | 1.00× |
 $utils_row
 $large_row

@@ -1,5 +1,6 @@
 import RealmCLI
 import RealmFormats
+import RealmJSON
 
 /// The command-line interface of `realm-export`, described once for parsing and `--help`.
 enum ExportCommand {
@@ -7,7 +8,8 @@ enum ExportCommand {
         name: "realm-export",
         overview: "Write a store's objects as Extended JSON that realm-import turns back into the same store.",
         usage: StoreOption.usage + " [--class <name>]... [--ndjson | --jsonArray] [--canonical] [--pretty] [--query <rql>] "
-            + "[--sort <keypath>]... [--skip <n>] [--limit <n>] [--fields <paths>] [-o <file>] | --outbox [--drain]",
+            + "[--sort <keypath>]... [--skip <n>] [--limit <n>] [--type json|csv|tsv] [--fields <paths>] [--gzip] [-o <file>] "
+            + "| --outbox [--drain]",
         options: [
             StoreOption.spec(purpose: "export"),
             .value("--class", valueName: "name", repeatable: true,
@@ -23,13 +25,28 @@ enum ExportCommand {
                    help: "Order by this key path ('-' prefix: descending; repeatable, first is primary) or {\"age\": -1, …}."),
             .value("--skip", valueName: "n", help: "Leave out this many objects first (after --query and --sort)."),
             .value("--limit", valueName: "n", help: "Export at most this many objects."),
+            .value("--type", valueName: "type", allowed: ["json"] + TableFormat.allCases.map(\.rawValue),
+                   help: "json (default), or csv / tsv: one row an object of one class (docs/csv.md)."),
             .value("--fields", "-f", valueName: "paths",
-                   help: "Only these properties, comma-separated; dotted paths into embedded objects (the primary key always)."),
+                   help: "Only these properties, comma-separated; dotted paths into embedded objects (JSON: the primary "
+                       + "key always; CSV/TSV: the columns, default every non-collection property)."),
+            .flag("--gzip", help: "Compress the output with gzip (also when the -o name ends in .gz)."),
             .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout).").aliased("--out"),
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport."),
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction."),
             DiagnosticFormat.option,
         ])
+
+    /// `--type csv|tsv` and its `--fields` (the columns); nil for JSON (where `--fields` projects).
+    static func table(_ parsed: ParsedArguments) throws(UsageError) -> (TableFormat, [String]?)? {
+        let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let format = parsed.value("--type").flatMap(TableFormat.init(rawValue:)) else { return nil }
+        for option in ["--ndjson", "--jsonArray", "--canonical", "--pretty", "--outbox"] where parsed.has(option) {
+            throw conflicting(option, "--type \(format.rawValue)")
+        }
+        if parsed.values("--class").count > 1 { throw UsageError("'--type \(format.rawValue)' writes one class; give one '--class'.") }
+        return (format, fields)
+    }
 
     static func drainWithoutOutbox() -> UsageError {
         UsageError("'--drain' needs '--outbox'.")

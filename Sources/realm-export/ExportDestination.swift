@@ -3,7 +3,8 @@ import RealmCLI
 import RealmJSON
 
 /// Where the export goes: stdout, or a file written under a temporary name beside it and renamed
-/// into place only when the export succeeded, so a failed export leaves no partial file.
+/// into place only when the export succeeded, so a failed export leaves no partial file; gzip
+/// compressed (`--gzip`, or a name ending in `.gz`) through a `GzipPipe`.
 final class ExportDestination {
     let output: ExportOutput
     /// The name for messages (`stdout` or the path).
@@ -11,20 +12,23 @@ final class ExportDestination {
     private let descriptor: Int32
     private let finalPath: String?
     private let temporaryPath: String?
+    private let gzip: GzipPipe?
     private var isOpen = true
 
-    private init(descriptor: Int32, name: String, finalPath: String?, temporaryPath: String?) {
+    private init(descriptor: Int32, name: String, finalPath: String?, temporaryPath: String?, gzip: Bool) throws {
         self.descriptor = descriptor
         self.name = name
         self.finalPath = finalPath
         self.temporaryPath = temporaryPath
-        self.output = .fileDescriptor(descriptor, name: name)
+        self.gzip = gzip ? try GzipPipe(destination: descriptor, name: name) : nil
+        self.output = .fileDescriptor(self.gzip?.descriptor ?? descriptor, name: name)
     }
 
-    /// Opens `path` (nil or `-`: stdout).
-    static func open(_ path: String?) throws -> ExportDestination {
+    /// Opens `path` (nil or `-`: stdout), gzip-compressed when `gzip` or the name ends in `.gz`.
+    static func open(_ path: String?, gzip: Bool = false) throws -> ExportDestination {
         guard let path, path != "-" else {
-            return ExportDestination(descriptor: STDOUT_FILENO, name: "stdout", finalPath: nil, temporaryPath: nil)
+            return try ExportDestination(descriptor: STDOUT_FILENO, name: "stdout", finalPath: nil, temporaryPath: nil,
+                                         gzip: gzip)
         }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
@@ -33,12 +37,14 @@ final class ExportDestination {
         guard descriptor >= 0 else {
             throw IOFailure(ExportMessages.writeFailed(path, String(cString: strerror(errno))))
         }
-        return ExportDestination(descriptor: descriptor, name: path, finalPath: path, temporaryPath: temporary)
+        return try ExportDestination(descriptor: descriptor, name: path, finalPath: path, temporaryPath: temporary,
+                                     gzip: gzip || path.hasSuffix(".gz"))
     }
 
     /// Flushes and, for a file, moves it into place.
     func finish() throws {
         try output.flush()
+        try gzip?.finish()
         guard let finalPath, let temporaryPath else { return }
         isOpen = false
         guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporaryPath, finalPath) == 0 else {
@@ -49,6 +55,7 @@ final class ExportDestination {
 
     /// Discards a partly written file.
     func abandon() {
+        try? gzip?.finish()
         guard let temporaryPath, isOpen else { return }
         isOpen = false
         close(descriptor)

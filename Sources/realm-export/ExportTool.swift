@@ -19,6 +19,7 @@ enum ExportTool {
 
     static func run(_ parsed: ParsedArguments, output: TextOutput, format: DiagnosticFormat = .text) throws {
         let (path, options, outbox) = try request(parsed)
+        let table = try ExportCommand.table(parsed)
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
         }
@@ -31,8 +32,14 @@ enum ExportTool {
         } catch {
             throw IOFailure(StoreOption.storeFailed(path, error))
         }
-        let destination = try ExportDestination.open(parsed.value("--output"))
+        let destination = try ExportDestination.open(parsed.value("--output"), gzip: parsed.has("--gzip"))
         do {
+            if let (format, fields) = table {
+                try TableExporter(store: store, className: options.classes.first, format: format, fields: fields,
+                                  selection: options.selection, output: destination.output).export()
+                try destination.finish()
+                return
+            }
             let exporter = Exporter(store: store, options: options, output: destination.output)
             if outbox {
                 let count = try exporter.exportOutbox(drain: parsed.has("--drain"))

@@ -8,9 +8,10 @@ enum ImportCommand {
         overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
         usage: StoreOption.usage + " [--schema <schema> ...] [--class <name> [--drop]] [--mode insert|upsert|merge|delete] "
             + "[--dry-run] [--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--on-missing-link error|null] "
-            + "[--quiet] [<input> ...]",
+            + "[--type json|csv|tsv] [--fields <a,b.c>] [--quiet] [<input> ...]",
         arguments: [
-            ArgumentSpec("INPUT", help: "JSON files; '-' or none (stdin not a terminal) reads stdin. The shape is detected.",
+            ArgumentSpec("INPUT", help: "JSON files; '-' or none (stdin not a terminal) reads stdin. The shape (array, NDJSON, "
+                         + "multi-class) is detected; gzip and xz are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
         ],
         options: [
@@ -29,6 +30,10 @@ enum ImportCommand {
             .flag("--reject-unknown", help: "Unknown keys are errors (default: ignored with a warning count)."),
             .value("--map-keys", valueName: "policy", allowed: ["encode", "reject"],
                    help: "Map keys with '.', '$' or '%': percent-encode them (default) or report them as errors."),
+            .value("--type", valueName: "type", allowed: ["json"] + TableFormat.allCases.map(\.rawValue),
+                   help: "json (default), or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."),
+            .value("--fields", valueName: "a,b.c",
+                   help: "CSV/TSV: the column names, when the first line is data, not a header."),
             .flag("--quiet", "-q", help: "No progress bar, no summary, no warnings; errors only."),
             DiagnosticFormat.option,
             .value("--file", valueName: "file", repeatable: true, help: "mongoimport's spelling of an INPUT.").hidden(),
@@ -67,5 +72,15 @@ enum ImportCommand {
             return ["-"]
         }
         return inputs
+    }
+
+    /// `--type csv|tsv` and `--fields`: the table format and column names, nil for JSON.
+    static func table(_ parsed: ParsedArguments) throws(UsageError) -> (TableFormat, [String]?)? {
+        let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let format = parsed.value("--type").flatMap(TableFormat.init(rawValue:)) else {
+            if fields != nil { throw UsageError(ImportToolMessages.fieldsWithoutTable) }
+            return nil
+        }
+        return (format, fields)
     }
 }

@@ -21,6 +21,7 @@ enum ImportTool {
         let inputs = try ImportCommand.inputs(parsed, stdinIsTerminal: stdinIsTerminal)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
         let options = try ImportCommand.options(parsed)
+        let table = try ImportCommand.table(parsed)
         let quiet = parsed.has("--quiet")
         var schema: Schema?
         if parsed.has("--schema") {
@@ -50,7 +51,7 @@ enum ImportTool {
         do {
             // A new store is made under a temporary name and moved into place once complete.
             creation = isNew ? try StoreCreation(path: storePath) : nil
-            result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options,
+            result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options, table: table,
                               progress: progress, interruption: signals.interruption,
                               onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             if let creation {
@@ -87,7 +88,7 @@ enum ImportTool {
     /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
     ///   commit began.
     private static func load(_ storePath: String, creation: StoreCreation?, schema: Schema?, inputs: [String],
-                             options: ImportOptions, progress: ProgressBar?,
+                             options: ImportOptions, table: (TableFormat, [String]?)?, progress: ProgressBar?,
                              interruption: InputInterruption,
                              onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
         let isNew = creation != nil
@@ -104,7 +105,8 @@ enum ImportTool {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
         }
         for input in inputs where !importer.hasStopped && interruption.signal == nil {
-            let source = try JSONDocumentSource(path: input, options: importer.sourceOptions)
+            let source = try table.map { try importer.tableSource(path: input, format: $0.0, fields: $0.1) }
+                ?? JSONDocumentSource(path: input, options: importer.sourceOptions)
             source.interruption = interruption
             try importer.importInput(source)
             progress?.finishInput(source)
@@ -141,8 +143,10 @@ enum ImportTool {
             return Diagnostic.error(ImportToolMessages.schemaMismatch(storePath, store.message))
         case let store as StoreError:
             return IOFailure(StoreOption.storeFailed(storePath, store))
-        case let source as JSONSourceError:
+        case let source as JSONSourceError where source.kind == .io:
             return IOFailure(source.diagnostic.message)
+        case let source as JSONSourceError:
+            return source.diagnostic
         default:
             return error
         }

@@ -2,6 +2,8 @@
 enum ImportToolMessages {
     static let stdinTwice = "stdin ('-') can be read only once."
 
+    static let fieldsWithoutTable = "'--fields' names the columns of CSV or TSV input; add '--type csv' or '--type tsv'."
+
     static func unreadableInput(_ path: String) -> String {
         "\(path): no such file or not readable"
     }

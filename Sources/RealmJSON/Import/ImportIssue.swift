@@ -101,7 +101,7 @@ struct ImportIssue {
             message = text
             if let hint { notes.append(hint) }
         }
-        notes.append(JSONMessages.pathNote(origin.path + fullPath))
+        notes.append(origin.source.pathNote(origin.path + fullPath))
         let location = offset.map(origin.location(atOffset:)) ?? origin.location(of: fullPath, target: target)
         return Diagnostic(severity, message, at: location, notes: notes)
     }

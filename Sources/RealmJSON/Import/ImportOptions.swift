@@ -74,6 +74,8 @@ public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingClass(input: String, classes: [String])
     /// `--class` names a class the schema does not have, or one that cannot be imported.
     case unusableClass(String, reason: String)
+    /// A CSV or TSV input was given without `--class`.
+    case tableWithoutClass(input: String, classes: [String])
 
     public var description: String {
         switch self {
@@ -81,6 +83,8 @@ public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
             ImportMessages.missingClassOption(input: input, classes: classes)
         case let .unusableClass(_, reason):
             reason
+        case let .tableWithoutClass(input, classes):
+            CSVMessages.classNeeded(input, classes: classes)
         }
     }
 }

@@ -37,7 +37,7 @@ extension JSONDocumentSource {
                            property: PropertySchema, className: String) -> Diagnostic {
         let fullPath = path + error.path
         var notes = error.hint.map { [$0] } ?? []
-        notes.append(JSONMessages.pathNote(document.path + fullPath))
+        notes.append(pathNote(document.path + fullPath))
         let target: JSONLocator.Target = if case .invalidKey = error.problem { .key } else { .value }
         return .error(error.message(for: property, in: className),
                       at: location(of: fullPath, in: document, target: target), notes: notes)

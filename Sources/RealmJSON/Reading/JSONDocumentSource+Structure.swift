@@ -7,6 +7,12 @@ extension JSONDocumentSource {
 
     /// Reads up to the first document and sets `shape` and `state` (rule: `JSONInputShape`).
     func detectShape() throws(JSONSourceError) {
+        if textMap != nil {
+            // Text made from CSV rows: one object a line, whatever its first key.
+            shape = .ndjson
+            state = .ndjson
+            return
+        }
         if try peek() == 0xEF, try peek(1) == 0xBB, try peek(2) == 0xBF {
             cursor.offset += 3  // a byte-order mark takes no column
         }

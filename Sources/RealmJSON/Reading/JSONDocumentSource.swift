@@ -43,24 +43,63 @@ public final class JSONDocumentSource {
     var readLock: NSLock?
     /// Where the documents being decoded keep their trees (see `JanssonArena`).
     var arena = JanssonArena()
+    /// For JSON text made from another format (CSV): where its positions are in the user's file.
+    var textMap: (any SourceTextMap)?
 
-    /// Reads the file at `path`, or stdin when `path` is `-`.
+    /// Reads the file at `path`, or stdin when `path` is `-`; gzip and xz input (recognised by
+    /// their first bytes, not the name) are decompressed as they are read.
     ///
-    /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened.
+    /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened, of kind
+    ///   `.invalidJSON` for zstd input (not supported).
     public convenience init(path: String, options: JSONSourceOptions = JSONSourceOptions()) throws(JSONSourceError) {
+        let (input, name, size) = try Self.open(path)
+        self.init(input: input, name: name, size: size, options: options)
+    }
+
+    /// The input at `path` (`-`: stdin), its name in diagnostics and its size when known:
+    /// a descriptor for plain files, a stream for pipes and compressed files.
+    static func open(_ path: String) throws(JSONSourceError) -> (JSONInputBuffer.Input, String, Int?) {
+        let name = path == "-" ? "<stdin>" : path
+        let descriptor: Int32
         if path == "-" {
-            self.init(input: .descriptor(STDIN_FILENO, closes: false, seekable: Self.isRegularFile(STDIN_FILENO)),
-                      name: "<stdin>", size: nil, options: options)
-            return
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw JSONSourceError(.io, .error(JSONMessages.openFailed(path, code: errno)))
+            }
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw JSONSourceError(.io, .error(JSONMessages.openFailed(path, code: errno)))
-        }
+        let closes = path != "-"
         var status = stat()
         let regular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-        self.init(input: .descriptor(descriptor, closes: true, seekable: regular), name: path,
-                  size: regular ? Int(status.st_size) : nil, options: options)
+        var prefix: [UInt8] = []
+        let magic: [UInt8]
+        if regular {
+            magic = CompressionFormat.magic(ofFile: descriptor)
+        } else {
+            do {
+                prefix = try DescriptorStream.peek(descriptor, name: name, count: CompressionFormat.magicLength)
+            } catch {
+                if closes { close(descriptor) }
+                throw error
+            }
+            magic = prefix
+        }
+        let format = CompressionFormat(magic: magic)
+        if case .unsupported(let packing) = format {
+            if closes { close(descriptor) }
+            throw JSONSourceError(.invalidJSON, .error(CompressionMessages.unsupported(packing),
+                                                       at: SourceLocation(file: name, line: 1, column: 1)))
+        }
+        if format == .none && regular {
+            return (.descriptor(descriptor, closes: closes, seekable: true), name, Int(status.st_size))
+        }
+        let raw = DescriptorStream(descriptor: descriptor, name: name, closes: closes, prefix: prefix)
+        switch format {
+        case .gzip: return (.stream(GzipInflater(raw, name: name)), name, nil)
+        case .xz: return (.stream(XZDecoder(raw, name: name)), name, nil)
+        default: return (.stream(raw), name, nil)
+        }
     }
 
     /// Reads bytes held in memory, named `name` in diagnostics.
@@ -92,7 +131,7 @@ public final class JSONDocumentSource {
     /// - Throws: `JSONSourceError`. After an error of kind `.notAnObject` the offending value
     ///   has been skipped and reading may go on; after any other error `next()` returns nil.
     public func next() throws(JSONSourceError) -> JSONDocument? {
-        do {
+        do throws(JSONSourceError) {
             while true {
                 switch state {
                 case .finished:
@@ -101,6 +140,7 @@ public final class JSONDocumentSource {
                     try detectShape()
                 case .ndjson:
                     guard try skipWhitespace() != nil else {
+                        if let failure = textMap?.takeFailure() { throw failure }
                         state = .finished
                         return nil
                     }
@@ -125,13 +165,15 @@ public final class JSONDocumentSource {
         JSONSourceError(kind, .error(message, at: location(of: position)))
     }
 
-    /// `position` as a `SourceLocation` in this input.
+    /// `position` as a `SourceLocation` in this input (in the user's file, for text a
+    /// `textMap` made).
     func location(of position: TextPosition) -> SourceLocation {
-        SourceLocation(file: name, line: position.line, column: position.column)
+        if let textMap { return textMap.location(of: position, file: name) }
+        return SourceLocation(file: name, line: position.line, column: position.column)
     }
 
-    private static func isRegularFile(_ descriptor: Int32) -> Bool {
-        var status = stat()
-        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    /// The note naming where in a document a problem is: its JSON path, or a CSV column.
+    func pathNote(_ path: JSONPath) -> String {
+        textMap?.pathNote(path) ?? JSONMessages.pathNote(path)
     }
 }

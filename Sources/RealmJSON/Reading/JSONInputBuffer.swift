@@ -11,6 +11,8 @@ final class JSONInputBuffer {
         case descriptor(Int32, closes: Bool, seekable: Bool)
         /// Bytes already in memory.
         case memory([UInt8])
+        /// Bytes made as they are read (decompressed, converted from CSV); never re-read.
+        case stream(any ByteStream)
     }
 
     private let input: Input
@@ -48,6 +50,7 @@ final class JSONInputBuffer {
         switch input {
         case .memory: true
         case .descriptor(_, _, let seekable): seekable
+        case .stream: false
         }
     }
 
@@ -127,6 +130,8 @@ final class JSONInputBuffer {
                 if result >= 0 { return result }
                 if errno != EINTR { throw JSONSourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
             }
+        case .stream(let stream):
+            return try stream.read(into: destination, maximum: maximum)
         }
     }
 
@@ -144,6 +149,8 @@ final class JSONInputBuffer {
             var result = [UInt8](repeating: 0, count: range.count)
             let read = result.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
             return read == range.count ? result : nil
+        case .stream:
+            return nil
         }
     }
 }

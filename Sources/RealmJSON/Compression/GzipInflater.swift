@@ -1,0 +1,88 @@
+internal import CZlib
+import RealmSchema
+
+/// The decompressed bytes of a gzip stream (several members one after the other are one
+/// text, as `gunzip` reads them), read a chunk at a time: memory stays at two 64 KiB buffers
+/// and zlib's window whatever the file's size.
+///
+/// Corrupt or truncated data is an error located at the line and column of the decompressed
+/// text where it stops, in the file's name.
+///
+/// For example:
+///
+///     let text = GzipInflater(DescriptorStream(descriptor: fd, name: "people.json.gz", closes: true),
+///                             name: "people.json.gz")
+///     let count = try text.read(into: buffer, maximum: 1 << 20)
+final class GzipInflater: ByteStream {
+    private let compressed: any ByteStream
+    private let name: String
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let input: UnsafeMutablePointer<UInt8>
+    private static let inputCapacity = 1 << 16
+    private var compressedEnded = false
+    /// Whether a member has begun and not yet ended (its end is needed before the input's).
+    private var inMember = false
+    private var finished = false
+    /// Where the decompressed text produced so far ends, for located errors.
+    private var position = TextPosition.start
+
+    init(_ compressed: any ByteStream, name: String) {
+        self.compressed = compressed
+        self.name = name
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        input = .allocate(capacity: Self.inputCapacity)
+        // 16 + 15: a gzip header and trailer around the largest window.
+        precondition(realm_zlib_inflate_init(stream, 16 + 15) == Z_OK, "zlib could not start")
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+        input.deallocate()
+    }
+
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+        guard !finished, maximum > 0 else { return 0 }
+        let capacity = min(maximum, Int(UInt32.max))
+        stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_out = UInt32(capacity)
+        while stream.pointee.avail_out == UInt32(capacity) {
+            if stream.pointee.avail_in == 0 && !compressedEnded {
+                let count = try compressed.read(into: input, maximum: Self.inputCapacity)
+                if count == 0 { compressedEnded = true }
+                stream.pointee.next_in = input
+                stream.pointee.avail_in = UInt32(count)
+            }
+            if stream.pointee.avail_in == 0 && compressedEnded {
+                if inMember { throw failure(CompressionMessages.truncated("gzip"), produced: destination, capacity: capacity) }
+                finished = true
+                break
+            }
+            inMember = true
+            let status = inflate(stream, Z_NO_FLUSH)
+            switch status {
+            case Z_STREAM_END:
+                inMember = false
+                inflateReset(stream)
+            case Z_OK, Z_BUF_ERROR:
+                break
+            default:
+                let detail = stream.pointee.msg.map { String(cString: $0) } ?? "zlib status \(status)"
+                throw failure(CompressionMessages.corrupt("gzip", detail), produced: destination, capacity: capacity)
+            }
+        }
+        let produced = capacity - Int(stream.pointee.avail_out)
+        position.advance(over: UnsafeRawBufferPointer(start: destination, count: produced))
+        return produced
+    }
+
+    /// A located error after the text produced so far (this call's bytes included).
+    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, capacity: Int) -> JSONSourceError {
+        let produced = capacity - Int(stream.pointee.avail_out)
+        position.advance(over: UnsafeRawBufferPointer(start: destination, count: produced))
+        finished = true
+        let location = SourceLocation(file: name, line: position.line, column: position.column)
+        return JSONSourceError(.invalidJSON, .error(message, at: location))
+    }
+}

@@ -1,0 +1,74 @@
+internal import CLZMA
+import RealmSchema
+
+/// The decompressed bytes of .xz data (several streams one after another are one text, as
+/// `xz -d` reads them), read a chunk at a time through liblzma; the counterpart of
+/// `GzipInflater`, with the same located errors.
+///
+/// For example:
+///
+///     let text = XZDecoder(DescriptorStream(descriptor: fd, name: "people.json.xz", closes: true),
+///                          name: "people.json.xz")
+final class XZDecoder: ByteStream {
+    private let compressed: any ByteStream
+    private let name: String
+    private let stream: UnsafeMutablePointer<lzma_stream>
+    private let input: UnsafeMutablePointer<UInt8>
+    private static let inputCapacity = 1 << 16
+    private var compressedEnded = false
+    private var finished = false
+    private var position = TextPosition.start
+
+    init(_ compressed: any ByteStream, name: String) {
+        self.compressed = compressed
+        self.name = name
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: lzma_stream())
+        input = .allocate(capacity: Self.inputCapacity)
+        precondition(realm_lzma_stream_decoder(stream) == LZMA_OK, "liblzma could not start")
+    }
+
+    deinit {
+        lzma_end(stream)
+        stream.deallocate()
+        input.deallocate()
+    }
+
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+        guard !finished, maximum > 0 else { return 0 }
+        stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_out = maximum
+        while stream.pointee.avail_out == maximum {
+            if stream.pointee.avail_in == 0 && !compressedEnded {
+                let count = try compressed.read(into: input, maximum: Self.inputCapacity)
+                if count == 0 { compressedEnded = true }
+                stream.pointee.next_in = UnsafePointer(input)
+                stream.pointee.avail_in = count
+            }
+            let status = lzma_code(stream, compressedEnded ? LZMA_FINISH : LZMA_RUN)
+            switch status {
+            case LZMA_STREAM_END:
+                finished = true
+            case LZMA_OK:
+                continue
+            case LZMA_BUF_ERROR where compressedEnded:
+                throw failure(CompressionMessages.truncated("xz"), produced: destination, maximum: maximum)
+            case LZMA_BUF_ERROR:
+                continue
+            default:
+                throw failure(CompressionMessages.corrupt("xz", "liblzma status \(status.rawValue)"),
+                              produced: destination, maximum: maximum)
+            }
+            if finished { break }
+        }
+        let produced = maximum - stream.pointee.avail_out
+        position.advance(over: UnsafeRawBufferPointer(start: destination, count: produced))
+        return produced
+    }
+
+    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, maximum: Int) -> JSONSourceError {
+        position.advance(over: UnsafeRawBufferPointer(start: destination, count: maximum - stream.pointee.avail_out))
+        finished = true
+        return JSONSourceError(.invalidJSON, .error(message, at: SourceLocation(file: name, line: position.line, column: position.column)))
+    }
+}
