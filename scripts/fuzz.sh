@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make fuzz: builds the fuzz targets of RealmFuzz with libFuzzer and address sanitizer, runs each
-# for FUZZ_SECONDS (default 180), merges new inputs into Tests/Fixtures/fuzz/<target>/ and copies
+# for FUZZ_SECONDS (default 180), adds a few new inputs (FUZZ_KEEP, default 20, of those a
+# set-cover merge keeps) to Tests/Fixtures/fuzz/<target>/ and copies
 # crashes to Tests/Fixtures/fuzz/<target>/crashes/ (replayed by `make test`). docs/fuzzing.md.
 #
 #   scripts/fuzz.sh [target ...]        targets: schema import query mapkey (default: all)
@@ -29,7 +30,8 @@ for lib in CSQLite CJansson CYAML CBSON; do MAPS+=(-Xcc "-fmodule-map-file=Sourc
 swiftc -sanitize=fuzzer,address -parse-as-library -g -I "$BIN/Modules" -I "$BIN" "${MAPS[@]}" \
     $(pkg-config --cflags-only-I libbson-1.0 | sed 's/-I/-Xcc -I/g') \
     scripts/fuzz/entry.swift "${OBJECTS[@]}" \
-    $(pkg-config --libs sqlite3 jansson yaml-0.1 libbson-1.0) -o "$BIN/realm-fuzz"
+    $(pkg-config --libs sqlite3 jansson yaml-0.1 libbson-1.0) -o "$BIN/realm-fuzz" >"$BUILD/link.log" 2>&1 \
+    || { cat "$BUILD/link.log" >&2; exit 1; }
 echo "fuzz: built $BIN/realm-fuzz" >&2
 
 # 3. Each target: fuzz from the repository corpus into a scratch corpus, then merge what is new.
@@ -54,8 +56,14 @@ for target in "${TARGETS[@]}"; do
         cp "$crash" "$corpus/crashes/"
         echo "fuzz: $target: $(basename "$crash") → $corpus/crashes/ (status $status)" >&2
     done
-    # Keep only inputs that add coverage to the repository corpus.
-    REALM_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$BIN/realm-fuzz" -merge=1 -max_len=4096 \
-        "$corpus" "$scratch" >>"$log" 2>&1 || true
+    # Keep the repository corpus small: a set-cover merge of it and the scratch corpus, and of
+    # that only the FUZZ_KEEP (default 20) smallest inputs the repository does not have yet.
+    minimized="$OUT/$target/minimized"
+    rm -rf "$minimized"; mkdir -p "$minimized"
+    REALM_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$BIN/realm-fuzz" -merge=1 -set_cover_merge=1 \
+        -max_len=4096 "$minimized" "$corpus" "$scratch" >>"$log" 2>&1 || true
+    find "$minimized" -maxdepth 1 -type f -printf '%s %f\n' | sort -n | while read -r _ name; do
+        [ -e "$corpus/$name" ] || echo "$name"
+    done | head -n "${FUZZ_KEEP:-20}" | while read -r name; do cp "$minimized/$name" "$corpus/"; done || true
     echo "fuzz: $target: $(find "$corpus" -maxdepth 1 -type f | wc -l) corpus files" >&2
 done
