@@ -3,8 +3,8 @@ import RealmEngine
 import TestSupport
 import Testing
 
-/// Imports where the storage fails: a store nobody may write and a disk that fills up during
-/// the import. The import fails with a message naming the store, and the store is left as the
+/// Imports where the storage fails: a store nobody may write, a disk that fills up during the
+/// import and a write the system refuses (an I/O error). The import fails with a message naming the store, and the store is left as the
 /// last commit made it.
 @Suite struct FaultInjectionStorageTests {
     @Test func importIntoAReadOnlyStoreFailsAndLeavesItAsItWas() throws {
@@ -44,5 +44,20 @@ import Testing
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("error: s.sqlite: the disk is full"), "\(result.stderr)")
         #expect(try Faults.checkedCount(directory + "/s.sqlite", "after a full disk") == 3)
+    }
+
+    /// An I/O error in the middle of the import's writes: the tool runs with a file-size limit
+    /// (`ulimit -f`, SIGXFSZ ignored) of 300 KB, so SQLite's write past it fails with EFBIG.
+    @Test func aFailingWriteRollsBackAndNamesTheStore() throws {
+        let directory = try Faults.workspace("realm-io-error")
+        try Faults.batch(20_000, prefix: "big").write(to: URL(fileURLWithPath: directory + "/batch.ndjson"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/s.sqlite"))
+        let limited = "trap '' XFSZ; ulimit -f 300; exec \"$0\" \"$@\""
+        let result = try Command.run("bash", ["-c", limited, Tool.url("realm-import").path,
+                                              "--store", "s.sqlite", "--class", "Item", "batch.ndjson"], in: directory)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: s.sqlite: reading or writing the store file failed"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/s.sqlite")) == before)
+        #expect(try Faults.checkedCount(directory + "/s.sqlite", "after an I/O error") == 3)
     }
 }
