@@ -4,8 +4,8 @@ import RealmJSON
 import RealmSchema
 
 /// The fixed schema and data the import and query targets work on, and the temporary files of
-/// their stores (one directory per process, removed at exit by nobody: it is in the system's
-/// temporary directory and holds a few small files).
+/// their stores: one directory per process in the system's temporary directory, holding at
+/// most three small stores (it is not removed at exit).
 enum FuzzStores {
     /// `schemas/people.yaml` (the demo schema, without docs) plus a class without a primary key.
     static let schemaText = """

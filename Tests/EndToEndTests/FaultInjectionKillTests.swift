@@ -6,7 +6,7 @@ import Testing
 /// `realm-import` killed with SIGKILL at random moments of a 20,000-object import into an
 /// existing store: every time, the store passes SQLite's integrity check and holds exactly
 /// what the last commit left (all of the batch or none of it). `FAULT_KILLS` sets how many
-/// kills (default 8), `FAULT_SEED` replays one run's moments.
+/// kills (default 20), `FAULT_SEED` replays one run's moments.
 @Suite struct FaultInjectionKillTests {
     @Test func sigkillAtRandomMomentsLeavesTheLastCommit() throws {
         let directory = try Faults.workspace("realm-kill")
