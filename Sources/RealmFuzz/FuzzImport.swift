@@ -28,9 +28,7 @@ public func fuzzImport(_ bytes: [UInt8]) -> String? {
             if after != before { return "a failed import changed the store:\n\(before)\n→\n\(after)" }
             return nil
         }
-        let copyPath = FuzzStores.directory + "/copy.sqlite"
-        FuzzStores.remove(copyPath)
-        let copy = try Store(path: copyPath, schema: FuzzStores.schema)
+        let copy = try FuzzStores.emptyStore("copy.sqlite")
         let reimport = try Importer(store: copy, options: ImportOptions())
         try reimport.importInput(JSONDocumentSource(bytes: Array(after.utf8), name: "export.json", options: reimport.sourceOptions))
         guard try reimport.finish().committed else {

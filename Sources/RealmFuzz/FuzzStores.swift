@@ -88,15 +88,42 @@ enum FuzzStores {
         return path
     }()
 
-    /// A new store at `name` in `directory` (any old one removed) holding `seedJSON`.
+    /// A new store at `name` in `directory` (any old one removed) holding `seedJSON`: a copy
+    /// of a store made once per process (copying is much faster than creating and importing).
     static func seededStore(_ name: String) throws -> Store {
+        try copy(of: seededTemplate, to: name)
+    }
+
+    /// A new store at `name` in `directory` with `schema` and no objects (a copy, as above).
+    static func emptyStore(_ name: String) throws -> Store {
+        try copy(of: emptyTemplate, to: name)
+    }
+
+    private static let seededTemplate = template("seeded-template.sqlite", json: seedJSON)
+    private static let emptyTemplate = template("empty-template.sqlite", json: nil)
+
+    /// Makes the closed store file `name` holding `json`; stops the process when it cannot.
+    private static func template(_ name: String, json: String?) -> String {
         let path = directory + "/" + name
         remove(path)
-        let store = try Store(path: path, schema: schema)
-        let importer = try Importer(store: store, options: ImportOptions())
-        try importer.importInput(JSONDocumentSource(bytes: Array(seedJSON.utf8), name: "seed.json", options: importer.sourceOptions))
-        guard try importer.finish().committed else { fatalError("fuzz: the seed data does not import") }
-        return store
+        do {
+            let store = try Store(path: path, schema: schema)
+            if let json {
+                let importer = try Importer(store: store, options: ImportOptions())
+                try importer.importInput(JSONDocumentSource(bytes: Array(json.utf8), name: "seed.json", options: importer.sourceOptions))
+                guard try importer.finish().committed else { fatalError("fuzz: the seed data does not import") }
+            }
+        } catch {
+            fatalError("fuzz: the template store \(name) cannot be made: \(error)")
+        }
+        return path
+    }
+
+    private static func copy(of template: String, to name: String) throws -> Store {
+        let path = directory + "/" + name
+        remove(path)
+        try FileManager.default.copyItem(atPath: template, toPath: path)
+        return try Store(path: path)
     }
 
     /// Removes the store file at `path` with its WAL and shared-memory files.
