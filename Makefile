@@ -6,7 +6,7 @@ DEMO_OUT ?= demo-out
 PREFIX ?= /usr/local
 TOOLS := realm-schema realm-import realm-export
 
-.PHONY: all deps build test demo bench bench-quick clean install install-files
+.PHONY: all deps build test demo bench bench-quick fuzz clean install install-files
 
 all: build
 
@@ -50,6 +50,11 @@ bench: deps
 bench-quick: deps
 	@scripts/install-deps.sh --bench
 	@BENCH_QUICK=1 scripts/bench.sh
+
+# Fuzz every target for FUZZ_SECONDS each (default 180), keeping new corpus entries and crashes
+# in Tests/Fixtures/fuzz (docs/fuzzing.md): `make fuzz FUZZ_SECONDS=1200`.
+fuzz: deps
+	@FUZZ_SECONDS="$(or $(FUZZ_SECONDS),180)" scripts/fuzz.sh
 
 clean:
 	rm -rf .build $(DEMO_OUT) bench-out

@@ -64,6 +64,9 @@ let package = Package(
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
         .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
         .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
+        // make fuzz: the fuzz targets' bodies (scripts/fuzz.sh links them with libFuzzer; docs/fuzzing.md).
+        .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmJSON"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["RealmFuzz", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
         // make bench: Results questions through the typed API, the dynamic Store and SQL (bench/results_bench.sh).

@@ -180,7 +180,11 @@ public final class Store {
         // Without a write-ahead log the main file holds everything: read it as it is, with no
         // lock and no -shm file. With one, a plain read-only connection reads it too.
         let hasLog = StoreFile.hasWriteAheadLog(path)
-        let probe = try Connection(path: path, access: hasLog ? .read : .readImmutable, onWait: onWait)
+        // An immutable connection reads without locks: a writable store in WAL mode may get a
+        // log and a checkpoint from another process at any moment, so it is read under
+        // SQLite's locks (else the probe could read a page half-checkpointed: "malformed").
+        let racy = !hasLog && walMode && StoreFile.isWritable(path)
+        let probe = try Connection(path: path, access: hasLog ? .read : racy ? .write : .readImmutable, onWait: onWait)
         if try !isStore(probe) {
             let creatable = try access == .create && probe.scalarText("SELECT count(*) FROM sqlite_master") == "0"
             guard creatable else { throw StoreError.foreignDatabase(path) }

@@ -134,7 +134,7 @@ public final class TableExporter {
         case .data(let v): return Array(Base64.encode(v).utf8)
         case .date(let v):
             guard let text = ExportDateText.iso(v) else { throw failure("a date outside the years 0000-9999") }
-            return Array(text.utf8)
+            return Array(text.text.utf8)
         case .decimal128(let v): return Array(v.stringValue.utf8)
         case .objectId(let v): return Array(v.stringValue.utf8)
         case .uuid(let v): return Array(v.uuidString.lowercased().utf8)

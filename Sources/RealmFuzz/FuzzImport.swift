@@ -1,0 +1,43 @@
+import RealmEngine
+import RealmJSON
+
+/// The importer on any text, into a store holding `FuzzStores.seedJSON`: an import that does
+/// not commit (errors, or a thrown failure) leaves the store's export as it was; one that
+/// commits exports to a text that imports into a new empty store and exports from there to
+/// the same text.
+///
+/// Returns the property that failed, or `nil`.
+///
+/// For example:
+///
+///     fuzzImport(Array(#"{"Dog": [{"_id": {"$uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7"}, "name": "Maui"}]}"#.utf8))
+public func fuzzImport(_ bytes: [UInt8]) -> String? {
+    do {
+        let store = try FuzzStores.seededStore("import.sqlite")
+        let before = try FuzzStores.export(store)
+        let committed: Bool
+        let importer = try Importer(store: store, options: ImportOptions())
+        do {
+            try importer.importInput(JSONDocumentSource(bytes: bytes, name: "fuzz.json", options: importer.sourceOptions))
+            committed = try importer.finish().committed
+        } catch {
+            committed = false
+        }
+        let after = try FuzzStores.export(store)
+        if !committed {
+            if after != before { return "a failed import changed the store:\n\(before)\n→\n\(after)" }
+            return nil
+        }
+        let copy = try FuzzStores.emptyStore("copy.sqlite")
+        let reimport = try Importer(store: copy, options: ImportOptions())
+        try reimport.importInput(JSONDocumentSource(bytes: Array(after.utf8), name: "export.json", options: reimport.sourceOptions))
+        guard try reimport.finish().committed else {
+            return "the export of an import does not import: \(reimport.diagnostics.first.map { "\($0)" } ?? "")\n\(after)"
+        }
+        let again = try FuzzStores.export(copy)
+        if again != after { return "export → import → export differs:\n\(after)\n→\n\(again)" }
+        return nil
+    } catch {
+        return "the store failed around an import: \(error)"
+    }
+}
