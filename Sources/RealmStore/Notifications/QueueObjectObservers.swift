@@ -26,13 +26,7 @@ final class QueueObjectObserver<T: ObjectBase>: QueueObserverBase, @unchecked Se
     }
 
     override func run() {
-        let realm: Realm
-        do {
-            realm = try Realm(configuration: configuration)
-        } catch {
-            return block(.error(error))
-        }
-        realm.refresh()
+        guard let realm = newestRealm(configuration, failed: { block(.error($0)) }) else { return }
         let object = T._rlmResolve(handover, in: realm)
         let now = object.map { ObjectSnapshot($0, paths) }
         state.lock()
@@ -74,13 +68,7 @@ final class QueueMapObserver<Key: _MapKey, Value: RealmCollectionValue>: QueueOb
     }
 
     override func run() {
-        let realm: Realm
-        do {
-            realm = try Realm(configuration: configuration)
-        } catch {
-            return block(.error(error))
-        }
-        realm.refresh()
+        guard let realm = newestRealm(configuration, failed: { block(.error($0)) }) else { return }
         guard let map = Map<Key, Value>._rlmResolve(handover, in: realm) else { return }
         let now = MapObserver<Key, Value>.digests(of: map, paths)
         state.lock()

@@ -80,6 +80,19 @@ class QueueObserverBase: Observer, @unchecked Sendable {
 
     /// One delivery, on the queue.
     func run() {}
+
+    /// The file's Realm on the queue's thread, moved to the newest version; nil (after handing
+    /// the error to `failed`) when it cannot be opened.
+    func newestRealm(_ configuration: Realm.Configuration, failed: (any Swift.Error) -> Void) -> Realm? {
+        do {
+            let realm = try Realm(configuration: configuration)
+            realm.refresh()
+            return realm
+        } catch {
+            failed(error)
+            return nil
+        }
+    }
 }
 
 /// A collection observed on a queue (see `QueueObservation`).
@@ -104,13 +117,7 @@ final class QueueCollectionObserver<C: RealmCollection>: QueueObserverBase, @unc
     }
 
     override func run() {
-        let realm: Realm
-        do {
-            realm = try Realm(configuration: configuration)
-        } catch {
-            return block(.error(error))
-        }
-        realm.refresh()
+        guard let realm = newestRealm(configuration, failed: { block(.error($0)) }) else { return }
         guard let collection = resolve(in: realm) else { return }
         state.lock()
         let previous = last
