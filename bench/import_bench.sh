@@ -72,6 +72,7 @@ if [ "$DOC_MB" != "0" ]; then
         esac
         doc_rows+="| $what | $(awk "BEGIN {printf \"%.1f\", $bytes / 1000000}") MB | $(tail -1 "$work/doc-$shape.t") s | $(tail -1 "$work/doc-$shape.t.cpu") s | $(( rss / 1024 )) MiB | $(awk "BEGIN {printf \"%.1f\", $rss * 1024 / $bytes}")× |"$'\n'
     done
+    doc_rows=${doc_rows%$'\n'}   # the table's last row ends the heredoc's line
     doc_table="### One large document
 
 \`bench/gen_large_doc.py SHAPE $DOC_MB\`: one document \`{\"_id\": 1, \"v\": …}\` of each shape, imported
