@@ -92,6 +92,20 @@ import Testing
         #expect(second.stdout == json.stdout)
     }
 
+    /// `--sort`, `--skip` and `--limit` choose the rows of a CSV export as they do for JSON.
+    @Test func aSelectionSkipsSortsAndLimitsTheRows() throws {
+        let csv = "zip,city,state,pop,loc.x,loc.y\n"
+            + "01001,AGAWAM,MA,15338,,\n01002,CUSHMAN,MA,36963,,\n01005,BARRE,MA,4546,,\n99950,KETCHIKAN,AK,422,,\n"
+        let directory = try workspace(Self.zipsSchema, files: ["zips.csv": csv])
+        let load = try run("realm-import", ["--store", "a.realm", "--schema", "schema.yaml", "--class", "Zip", "--type", "csv",
+                                            "zips.csv"], in: directory)
+        #expect(load.status == 0, "\(load.stderr)")
+        let exported = try run("realm-export", ["--store", "a.realm", "--type", "csv", "--fields", "zip,pop",
+                                                "--sort", "-pop", "--skip", "1", "--limit", "2"], in: directory)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout == "zip,pop\n01001,15338\n01005,4546\n")
+    }
+
     @Test func everyCellTypeImportsAndExportsBack() throws {
         let csv = """
             id,flag,small,ratio,name,nick,level,born,oid,uid,blob,price,tags,scores,any,owner
