@@ -32,6 +32,8 @@
 #   VALIDATE_MODELS      models in the codegen section's large schema for validate (100000)
 #   VALIDATE_KEYS        keys of the codegen section's one large mapping for validate (40000)
 #   BENCH_SKIP_BUILD=1   use the existing release build
+# Sections not named on the command line keep what docs/BENCHMARKS.md has for them (each section
+# follows a `<!-- bench section: NAME -->` marker there), so `scripts/bench.sh export` re-runs one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,10 +63,20 @@ report="$BENCH_OUT/BENCHMARKS.md"
     for section in bench/*_bench.sh; do
         name="$(basename "$section" _bench.sh)"
         echo
+        echo "<!-- bench section: $name -->"
         if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then
             bash "$section" | tee "$BENCH_OUT/section-$name.md"
         elif [ -f "$BENCH_OUT/section-$name.md" ]; then
             cat "$BENCH_OUT/section-$name.md"
+        elif [ -z "${BENCH_QUICK:-}" ] && grep -q "^<!-- bench section: $name -->\$" docs/BENCHMARKS.md 2>/dev/null; then
+            # Not run now: keep what the last run wrote (the lines after this section's marker up
+            # to the next marker, less the blank line that separates sections).
+            awk -v marker="<!-- bench section: $name -->" '
+                $0 == marker { inside = 1; next }
+                inside && /^<!-- bench section: / { exit }
+                inside { lines[n++] = $0 }
+                END { while (n > 0 && lines[n - 1] == "") n--; for (i = 0; i < n; i++) print lines[i] }
+            ' docs/BENCHMARKS.md
         else
             echo "## $name"; echo; echo "(not run yet: \`scripts/bench.sh $name\`)"
         fi
