@@ -30,8 +30,9 @@ for lib in CSQLite CJansson CYAML CBSON; do MAPS+=(-Xcc "-fmodule-map-file=Sourc
 swiftc -sanitize=fuzzer,address -parse-as-library -g -I "$BIN/Modules" -I "$BIN" "${MAPS[@]}" \
     $(pkg-config --cflags-only-I libbson-1.0 | sed 's/-I/-Xcc -I/g') \
     scripts/fuzz/entry.swift "${OBJECTS[@]}" \
-    $(pkg-config --libs sqlite3 jansson yaml-0.1 libbson-1.0) -o "$BIN/realm-fuzz" >"$BUILD/link.log" 2>&1 \
+    $(pkg-config --libs sqlite3 jansson yaml-0.1 libbson-1.0) -o "$BIN/realm-fuzz.new" >"$BUILD/link.log" 2>&1 \
     || { cat "$BUILD/link.log" >&2; exit 1; }
+mv -f "$BIN/realm-fuzz.new" "$BIN/realm-fuzz"   # a rename: a run already fuzzing keeps its binary
 echo "fuzz: built $BIN/realm-fuzz" >&2
 
 # 3. Each target: fuzz from the repository corpus into a scratch corpus, then merge what is new.
