@@ -45,7 +45,7 @@ for target in "${TARGETS[@]}"; do
     log="$OUT/$target/fuzz.log"
     echo "fuzz: $target for ${SECONDS_EACH}s (log $log)" >&2
     status=0
-    REALM_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$BIN/realm-fuzz" "$scratch" "$corpus" \
+    REALM_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$BIN/realm-fuzz" "$scratch" "$corpus" \
         -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=20 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 \
         >"$log" 2>&1 || status=$?

@@ -37,6 +37,13 @@ import Testing
         #expect(c.op == op, "\(text)")
     }
 
+    /// `0x` with no hex digit is not a number (found by the query fuzz target: the checker
+    /// accepted `extra == 0x` and the store then rejected it).
+    @Test func hexPrefixWithoutDigitsIsASyntaxError() {
+        #expect(throws: QueryError.self) { try QueryParser.parse("extra == 0x") }
+        #expect(throws: QueryError.self) { try QueryParser.parse("extra == 0X") }
+    }
+
     @Test func caseAndDiacriticModifiers() throws {
         guard case .comparison(let c) = try parse("x ==[cd] 'v'").predicate else { Issue.record(); return }
         #expect(c.caseInsensitive && c.diacriticInsensitive)

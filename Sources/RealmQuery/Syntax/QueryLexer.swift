@@ -123,7 +123,8 @@ public struct QueryLexer {
 
     mutating func number() -> String {
         var text = ""
-        if matches("0x") || matches("0X") {
+        // Hexadecimal needs a digit after `0x`, as in Realm's grammar: `0x` alone is `0` followed by `x`.
+        if matches("0x") || matches("0X"), position + 2 < scalars.count, scalars[position + 2].properties.isASCIIHexDigit {
             position += 2
             text = "0x"
             while let c = peek(), c.properties.isASCIIHexDigit { text.unicodeScalars.append(c); position += 1 }
