@@ -42,6 +42,9 @@ public enum QueryMessages {
     static func badEscape(column: Int) -> QueryError {
         QueryError("invalid \\u escape: expected 4 hex digits", column: column)
     }
+    static func malformedNumber(_ text: String, column: Int) -> QueryError {
+        QueryError("'\(text)' is not a number", column: column)
+    }
     static func badArgument(_ text: String, column: Int) -> QueryError {
         QueryError("invalid argument '\(text)'", column: column)
     }

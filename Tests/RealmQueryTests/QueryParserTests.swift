@@ -44,6 +44,13 @@ import Testing
         #expect(throws: QueryError.self) { try QueryParser.parse("extra == 0X") }
     }
 
+    /// A number must be whole: `age BETWEEN {1, 4E}` type-checked and then failed in the store
+    /// (found by the query fuzz target).
+    @Test(arguments: [("age BETWEEN {1, 4E}", 17), ("x == 1e+", 6), ("x == 1.2.3", 6), ("x == -2e", 6), ("x == .5e-", 6)])
+    func malformedNumbersAreSyntaxErrors(_ text: String, _ column: Int) {
+        assertError(text, column: column, contains: "is not a number")
+    }
+
     @Test func caseAndDiacriticModifiers() throws {
         guard case .comparison(let c) = try parse("x ==[cd] 'v'").predicate else { Issue.record(); return }
         #expect(c.caseInsensitive && c.diacriticInsensitive)

@@ -8,7 +8,7 @@ extension QueryLexer {
         guard let c = peek() else { return nil }
         if c == "-", QueryLexer.isDigit(peek(1)) || (peek(1) == "." && QueryLexer.isDigit(peek(2))) {
             position += 1
-            return QueryToken(.number("-" + number()), column: column)
+            return QueryToken(.number("-" + (try checkedNumber(column: column))), column: column)
         }
         for word in ["-infinity", "-inf", "-nan"] where matches(word) && !(peek(word.unicodeScalars.count).map(QueryLexer.isWordPart) ?? false) {
             position += word.unicodeScalars.count

@@ -48,7 +48,7 @@ public struct QueryLexer {
             return QueryToken(.string(try quoted(c, column: column)), column: column)
         }
         if QueryLexer.isDigit(c) || (c == "." && QueryLexer.isDigit(peek(1))) {
-            return QueryToken(.number(number()), column: column)
+            return QueryToken(.number(try checkedNumber(column: column)), column: column)
         }
         if QueryLexer.isWordStart(c) {
             return QueryToken(.word(word()), column: column)
@@ -119,6 +119,15 @@ public struct QueryLexer {
         guard ["c", "d", "cd", "dc"].contains(lower) else { return nil }
         position = end + 1
         return .modifier(caseInsensitive: lower.contains("c"), diacriticInsensitive: lower.contains("d"))
+    }
+
+    /// A number here, rejected unless it is a whole numeric literal (`4E`, `1e+`, `1.2.3` are not).
+    mutating func checkedNumber(column: Int) throws(QueryError) -> String {
+        let text = number()
+        guard text.lowercased().hasPrefix("0x") || Double(text) != nil else {
+            throw QueryMessages.malformedNumber(text, column: column)
+        }
+        return text
     }
 
     mutating func number() -> String {
