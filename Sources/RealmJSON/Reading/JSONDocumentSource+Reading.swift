@@ -69,8 +69,10 @@ extension JSONDocumentSource {
             json_decref(root)
             throw error(JSONMessages.notAnObject(found: kind, at: path), at: start, kind: .notAnObject)
         }
-        return JSONDocument(root: root, className: className, index: index, path: path, file: name,
-                            start: start, byteCount: length, text: text, arena: arena, deferred: deferred)
+        let document = JSONDocument(root: root, className: className, index: index, path: path, file: name,
+                                    start: start, byteCount: length, text: text, arena: arena, deferred: deferred)
+        document.fileBytesRead = fileStream?.bytesRead
+        return document
     }
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
