@@ -107,7 +107,22 @@ extension JSONDocumentSource {
                 }
                 continue
             }
-            throw syntaxError(JanssonFailure(failure))
+            let syntax = syntaxError(JanssonFailure(failure))
+            try readOnAfterSyntaxError()
+            throw syntax
+        }
+    }
+
+    /// Text a decompressor makes of a damaged file may hold garbage before it notices the damage:
+    /// after a syntax error in such text, reads on (up to 1 MiB) so that the decompressor's own
+    /// error, located where the good text ends, is the one reported.
+    private func readOnAfterSyntaxError() throws(JSONSourceError) {
+        guard !buffer.canReread else { return }
+        var budget = 1 << 20
+        while budget > 0 {
+            let added = try buffer.fill(keeping: cursor.offset)
+            if added == 0 { return }
+            budget -= added
         }
     }
 
