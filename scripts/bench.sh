@@ -29,6 +29,7 @@
 #                        NOTIFY_N people for its change-log cost runs (100000), NOTIFY_COST_RUNS
 #                        alternated pairs of them (11)
 #   CODEGEN_MODELS       models in the codegen section's schema (1000)
+#   CSV_N                people for the CSV section (100000)
 #   VALIDATE_MODELS      models in the codegen section's large schema for validate (100000)
 #   VALIDATE_KEYS        keys of the codegen section's one large mapping for validate (40000)
 #   BENCH_SKIP_BUILD=1   use the existing release build
@@ -44,6 +45,7 @@ if [ -n "${BENCH_QUICK:-}" ]; then
         CODEGEN_MODELS=${CODEGEN_MODELS:-50} CHANGESET_COUNT=${CHANGESET_COUNT:-2000} CHANGESET_WRITES=${CHANGESET_WRITES:-20} \
         NOTIFY_COMMITS=${NOTIFY_COMMITS:-50} NOTIFY_N=${NOTIFY_N:-2000} NOTIFY_COST_RUNS=${NOTIFY_COST_RUNS:-2} \
         VALIDATE_MODELS=${VALIDATE_MODELS:-200} VALIDATE_KEYS=${VALIDATE_KEYS:-200}
+    export CSV_N=${CSV_N:-2000}
 fi
 
 [ -n "${BENCH_SKIP_BUILD:-}" ] || swift build -c release -Xswiftc -warnings-as-errors >&2

@@ -14,6 +14,9 @@ pkg-config --exists liblzma 2>/dev/null || need_apt+=(liblzma-dev)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v sqlite3 >/dev/null 2>&1 || need_apt+=(sqlite3)
 [ -x /usr/bin/time ] || need_apt+=(time)
+# The completion tests load the generated scripts in the real shells.
+command -v zsh >/dev/null 2>&1 || need_apt+=(zsh)
+command -v fish >/dev/null 2>&1 || need_apt+=(fish)
 # The benchmarks compile bench/limit_loader.c with the system C compiler.
 if [ "${1:-}" = "--bench" ] && ! command -v cc >/dev/null 2>&1; then need_apt+=(gcc libc6-dev); fi
 

@@ -6,7 +6,7 @@ enum ImportCommand {
     static let spec = CommandSpec(
         name: "realm-import",
         overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
-        usage: StoreOption.usage + " [--schema <schema> ...] [--class <name> [--drop]] [--mode insert|upsert|merge|delete] "
+        usage: StoreOption.usage + " [--schema <schema> ...] [--class <name>] [--drop] [--mode insert|upsert|merge|delete] "
             + "[--dry-run] [--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--on-missing-link error|null] "
             + "[--type json|csv|tsv] [--fields <a,b.c>] [--quiet] [<input> ...]",
         arguments: [
@@ -22,7 +22,8 @@ enum ImportCommand {
             .value("--mode", valueName: "mode", allowed: ImportMode.allCases.map(\.rawValue),
                    help: "insert (default: an existing primary key is an error), upsert (Realm .all), merge (.modified), "
                        + "delete (remove the objects whose primary keys the input lists)."),
-            .flag("--drop", help: "Empty the --class class first, in the same transaction (kept if the import fails)."),
+            .flag("--drop", help: "Empty the --class class first (no --class: every class the input names), in the same "
+                  + "transaction (kept if the import fails)."),
             .value("--on-missing-link", valueName: "policy", allowed: MissingLinkPolicy.allCases.map(\.rawValue),
                    help: "A reference to an object that does not exist: an error (default), or null (list elements left out)."),
             .flag("--dry-run", help: "Validate everything, references and duplicate keys included; write nothing."),
@@ -47,9 +48,6 @@ enum ImportCommand {
                 throw UsageError("The value '\(text)' is invalid for '--max-errors'; expected a whole number of at least 1.")
             }
             maxErrors = value
-        }
-        if parsed.has("--drop") && !parsed.has("--class") {
-            throw UsageError("'--drop' needs '--class' (the class to empty first).")
         }
         var options = ImportOptions(
             className: parsed.value("--class"),

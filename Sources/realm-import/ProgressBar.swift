@@ -29,6 +29,10 @@ final class ProgressBar {
     /// The first line appears 200 ms in, when the rate means something.
     private lazy var lastDraw = started
     private var drawn = false
+    /// The bytes of the last log line of the current input (`.lines`), if any.
+    private var lastLineBytes: Int?
+    /// The objects imported so far, as last reported.
+    private var objects = 0
 
     /// Lines as JSON objects (`--error-format json`), so that every line of stderr parses.
     private let json: Bool
@@ -53,19 +57,28 @@ final class ProgressBar {
     /// Called after every document with the bytes of the current input done so far; draws when
     /// the interval (200 ms on a terminal) has passed since the last drawing.
     func update(bytesOfInput: Int, objects: Int) {
+        self.objects = objects
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - lastDraw >= interval else { return }
         lastDraw = now
         let elapsed = Double(now - started) / 1e9
         if style == .lines {
             output.err(line(bytes: finishedBytes + bytesOfInput, objects: objects, elapsed: elapsed) + "\n")
+            lastLineBytes = finishedBytes + bytesOfInput
         } else {
             draw(bytes: finishedBytes + bytesOfInput, objects: objects, elapsed: elapsed)
         }
     }
 
+    /// Called when an input has been read: in `.lines` style, an input that had lines gets one
+    /// for its end (100% of it), unless its last line said so already.
     func finishInput(_ source: JSONDocumentSource) {
-        finishedBytes += source.bytesConsumed
+        finishedBytes += source.fileBytesConsumed
+        if let lastLineBytes, lastLineBytes < finishedBytes {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            output.err(line(bytes: finishedBytes, objects: objects, elapsed: elapsed) + "\n")
+        }
+        lastLineBytes = nil
         current += 1
     }
 

@@ -17,18 +17,18 @@ struct MadeLine {
     }
 
     /// `text` as a JSON string.
-    mutating func appendString(_ text: [UInt8]) {
+    mutating func appendString(_ text: some Sequence<UInt8>) {
         append(UInt8(ascii: "\""))
         for byte in text {
             switch byte {
-            case UInt8(ascii: "\""): append(Array(#"\""#.utf8))
-            case UInt8(ascii: "\\"): append(Array(#"\\"#.utf8))
-            case 0x0A: append(Array(#"\n"#.utf8))
-            case 0x0D: append(Array(#"\r"#.utf8))
-            case 0x09: append(Array(#"\t"#.utf8))
+            case UInt8(ascii: "\""): append(#"\""#.utf8)
+            case UInt8(ascii: "\\"): append(#"\\"#.utf8)
+            case 0x0A: append(#"\n"#.utf8)
+            case 0x0D: append(#"\r"#.utf8)
+            case 0x09: append(#"\t"#.utf8)
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                append(Array(#"\u00"#.utf8))
+                append(#"\u00"#.utf8)
                 append(hex[Int(byte >> 4)])
                 append(hex[Int(byte & 0xF)])
             default: append(byte)
@@ -39,7 +39,9 @@ struct MadeLine {
 
     /// `text` in a one-key Extended JSON wrapper: `{"$oid":"…"}`.
     mutating func appendWrapped(_ key: String, _ text: [UInt8]) {
-        append(Array("{\"\(key)\":".utf8))
+        append(UInt8(ascii: "{"))
+        appendString(key.utf8)
+        append(UInt8(ascii: ":"))
         appendString(text)
         append(UInt8(ascii: "}"))
     }
@@ -55,7 +57,7 @@ enum CSVCellEncoding {
     static func append(_ text: [UInt8], as base: BaseType, to line: inout MadeLine) {
         switch base {
         case .bool:
-            if text == Array("true".utf8) || text == Array("false".utf8) { line.append(text) } else { line.appendString(text) }
+            if text.elementsEqual("true".utf8) || text.elementsEqual("false".utf8) { line.append(text) } else { line.appendString(text) }
         case .int:
             if isJSONNumber(text) { line.append(text) } else { line.appendString(text) }
         case .float, .double:
@@ -71,9 +73,9 @@ enum CSVCellEncoding {
         case .objectId: line.appendWrapped("$oid", text)
         case .uuid: line.appendWrapped("$uuid", text)
         case .data:
-            line.append(Array("{\"$binary\":{\"base64\":".utf8))
+            line.append("{\"$binary\":{\"base64\":".utf8)
             line.appendString(text)
-            line.append(Array(",\"subType\":\"00\"}}".utf8))
+            line.append(",\"subType\":\"00\"}}".utf8)
         case .string, .mixed, .object, .linkingObjects:
             line.appendString(text)
         }

@@ -30,6 +30,8 @@ struct CSVColumns {
     final class Node {
         var keys: [String] = []
         var children: [String: Child] = [:]
+        /// The children in `keys` order, made once the node is complete (one per row otherwise).
+        lazy var entries: [(key: String, child: Child)] = keys.map { ($0, children[$0]!) }
     }
 
     enum Child {

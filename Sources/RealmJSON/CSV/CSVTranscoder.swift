@@ -104,8 +104,7 @@ final class CSVTranscoder: ByteStream {
                               to line: inout MadeLine, cells: inout [CSVTextMap.Cell]) throws(JSONSourceError) {
         line.append(UInt8(ascii: "{"))
         var first = true
-        for key in node.keys {
-            let child = node.children[key]!
+        for (key, child) in node.entries {
             if case .column(let index) = child, record[index].bytes.isEmpty, !record[index].quoted,
                columns.columns[index].emptyIsMissing {
                 continue
@@ -113,7 +112,7 @@ final class CSVTranscoder: ByteStream {
             if !first { line.append(UInt8(ascii: ",")) }
             first = false
             let keyColumn = line.column
-            line.appendString(Array(key.utf8))
+            line.appendString(key.utf8)
             line.append(UInt8(ascii: ":"))
             switch child {
             case .object(let inner):
@@ -122,7 +121,7 @@ final class CSVTranscoder: ByteStream {
                         cells.append(.init(keyColumn: keyColumn, madeColumn: line.column, line: cell.line, column: cell.column,
                                            verbatim: false))
                     }
-                    line.append(Array("null".utf8))
+                    line.append("null".utf8)
                 } else {
                     try appendObject(inner, record, columns, to: &line, cells: &cells)
                 }
@@ -149,7 +148,7 @@ final class CSVTranscoder: ByteStream {
                                      verbatim: false)
         defer { cells.append(mapped) }
         if cell.bytes.isEmpty && !cell.quoted {
-            line.append(Array("null".utf8))
+            line.append("null".utf8)
             return
         }
         switch column.encoding {

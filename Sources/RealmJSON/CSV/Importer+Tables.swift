@@ -18,15 +18,21 @@ extension Importer {
             let classes = plans.values.filter { !$0.isEmbedded }.map(\.name).sorted()
             throw ImportRunError.tableWithoutClass(input: path == "-" ? "<stdin>" : path, classes: classes)
         }
-        let (input, name, _) = try JSONDocumentSource.open(path)
-        let stream: any ByteStream = switch input {
-        case .descriptor(let descriptor, let closes, _): DescriptorStream(descriptor: descriptor, name: name, closes: closes)
-        case .memory(let bytes): MemoryStream(bytes)
-        case .stream(let stream): stream
+        let (input, name, _, raw) = try JSONDocumentSource.open(path)
+        var file = raw
+        let stream: any ByteStream
+        switch input {
+        case .descriptor(let descriptor, let closes, _):
+            let plain = DescriptorStream(descriptor: descriptor, name: name, closes: closes)
+            file = plain
+            stream = plain
+        case .memory(let bytes): stream = MemoryStream(bytes)
+        case .stream(let compressed): stream = compressed
         }
         let transcoder = CSVTranscoder(CSVRecordReader(stream, format: format, name: name), plan: plan, fields: fields)
         let source = JSONDocumentSource(input: .stream(transcoder), name: name, size: nil, options: sourceOptions)
         source.textMap = transcoder.map
+        source.fileStream = file
         return source
     }
 }

@@ -53,8 +53,10 @@ public final class TableExporter {
         let columns = try TableColumn.columns(fields, of: model, in: store.schema)
         try writeRow(columns.map { Array($0.header.utf8) })
         try store.readTransaction {
-            let body: (ObjectKey) throws -> Void = { object in
-                try self.writeRow(try columns.map { column in try self.cell(column, of: object) })
+            // The object's values are read once for all its columns (with the class's rows, for a whole class).
+            let body: (ObjectKey, [StoreValue]) throws -> Void = { object, values in
+                var embedded: [ObjectKey: [StoreValue]] = [:]
+                try self.writeRow(try columns.map { column in try self.cell(column, of: object, values: values, embedded: &embedded) })
             }
             if let selection, !selection.isEverything {
                 var skipped = 0
@@ -65,10 +67,10 @@ public final class TableExporter {
                         skipped += 1
                         return
                     }
-                    try body(object)
+                    try body(object, try self.store.values(of: object))
                 }
             } else {
-                try store.forEachObject(model.name, order: .primaryKey, body)
+                try store.forEachObjectWithValues(model.name, order: .primaryKey, body)
             }
         }
         try output.flush()
@@ -82,16 +84,23 @@ public final class TableExporter {
         try output.write(UInt8(ascii: "\n"))
     }
 
-    /// The cell of `column` for `object`, quoted as the format needs.
-    private func cell(_ column: TableColumn, of object: ObjectKey) throws -> [UInt8] {
-        var owner = object
+    /// The cell of `column` for `object`, whose values are `values`, quoted as the format
+    /// needs; `embedded` keeps the values of the row's embedded objects once read.
+    private func cell(_ column: TableColumn, of object: ObjectKey, values: [StoreValue],
+                      embedded: inout [ObjectKey: [StoreValue]]) throws -> [UInt8] {
+        var ownerValues = values
         for (depth, position) in column.positions.enumerated() {
-            let value = try store.values(of: owner)[position]
+            let value = ownerValues[position]
             if depth == column.positions.count - 1 {
                 return try text(value, column, of: object)
             }
-            guard case .object(let embedded) = value else { return [] }  // no embedded object: null
-            owner = embedded
+            guard case .object(let owner) = value else { return [] }  // no embedded object: null
+            if let known = embedded[owner] {
+                ownerValues = known
+            } else {
+                ownerValues = try store.values(of: owner)
+                embedded[owner] = ownerValues
+            }
         }
         return []
     }

@@ -19,6 +19,9 @@ final class DescriptorStream: ByteStream {
     private let name: String
     private let closes: Bool
     private var prefix: [UInt8]
+    /// Bytes of the file given out so far (the prefix included): how far into the file a
+    /// decompressor or CSV reader over this stream has read.
+    private(set) var bytesRead = 0
 
     init(descriptor: Int32, name: String, closes: Bool, prefix: [UInt8] = []) {
         self.descriptor = descriptor
@@ -36,11 +39,15 @@ final class DescriptorStream: ByteStream {
             let length = min(maximum, prefix.count)
             prefix.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: length) }
             prefix.removeFirst(length)
+            bytesRead += length
             return length
         }
         while true {
             let result = Glibc.read(descriptor, destination, maximum)
-            if result >= 0 { return result }
+            if result >= 0 {
+                bytesRead += result
+                return result
+            }
             if errno != EINTR { throw JSONSourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
         }
     }

@@ -42,7 +42,8 @@ public struct ImportOptions: Sendable {
     public var rejectUnknown: Bool
     /// Map keys (and dictionary keys inside mixed values) that Realm forbids.
     public var mapKeys: MapKeyPolicy
-    /// Empty the `className` class first, in the import's transaction (`--drop`).
+    /// Empty the `className` class first, or without one every class the input names, in the
+    /// import's transaction (`--drop`, see `Importer+Drop.swift`).
     public var drop = false
     /// What a reference to an object that does not exist becomes (`--on-missing-link`).
     public var missingLinks: MissingLinkPolicy = .error

@@ -4,10 +4,7 @@ import RealmFormats
 /// `--mode delete` (mongoimport's `--mode delete`): each document names an object by its primary
 /// key, which is deleted with Realm's cascades (`Store.delete`); the other fields are not read.
 /// A key that matches no object is skipped and counted, as mongoimport ignores it. A class
-/// without a primary key cannot be named this way: a located error.
-///
-/// `--drop` (mongoimport's `--drop`) empties the `--class` class first, inside the same
-/// transaction, so a failed import leaves it as it was.
+/// without a primary key cannot be named this way: a located error. (`--drop`: `Importer+Drop.swift`.)
 ///
 /// For example:
 ///
@@ -40,12 +37,6 @@ extension Importer {
         }
         try store.delete(object)
         summary.deleted += 1
-    }
-
-    /// `--drop`: deletes every object of `className` at the start of the run.
-    func drop(_ className: String) throws {
-        summary.deleted += try store.count(className)
-        try store.deleteAll(className)
     }
 }
 

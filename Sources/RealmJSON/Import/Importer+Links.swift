@@ -41,6 +41,7 @@ extension Importer {
         if target.primaryKey != nil {
             return try importObject(value, target, policy: policy).map { .value(.object($0)) }
         }
+        try dropBeforeWriting(target)
         let current = policy == .modified ? currentObject(owner, property, slot) : nil
         frames[frames.count - 1].steps.append(FixupStep(property: property.name, slot: slot))
         defer { frames[frames.count - 1].steps.removeLast() }

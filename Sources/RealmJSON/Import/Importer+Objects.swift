@@ -8,6 +8,7 @@ extension Importer {
     /// returns its key, or nil when it had problems (recorded as issues).
     func importObject(_ value: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy) throws -> ObjectKey? {
         let errorsBefore = errorIssueCount
+        try dropBeforeWriting(plan)
         // Merge updates nested objects in place, so it needs the stored object first; insert and
         // upsert learn whether it existed from the store (or look it up when a value is missing).
         let existing = policy == .modified ? try storedObject(value, plan) : nil

@@ -97,7 +97,7 @@ extension Importer {
     /// reference is then resolved after the last document.
     func link(to target: ExportReference.Target, _ property: ImportProperty, ownerClass: String,
               placement: FixupPlacement) throws -> ObjectKey? {
-        if let object = try lookUp(target) { return object }
+        if !defersReference(to: target.className), let object = try lookUp(target) { return object }
         guard let origin else { return nil }
         let frame = frames.count - 1
         frames[frame].pending.append(PendingFixup(

@@ -20,8 +20,9 @@ public final class Importer {
     /// Errors and warnings so far, in the order found (at most `options.maxErrors` errors).
     public private(set) var diagnostics: [Diagnostic] = []
     public internal(set) var summary = ImportSummary()
-    /// Called after every document with the bytes of the current input imported so far (up to
-    /// the end of that document) and the objects created or updated so far.
+    /// Called after every document with the bytes of the current input's file imported so far
+    /// (up to the end of that document; for compressed or CSV input, the file's bytes read when
+    /// it was decoded) and the objects created or updated so far.
     public var progressHandler: ((_ bytesImported: Int, _ objects: Int) -> Void)?
 
     let plans: [String: ImportClassPlan]
@@ -52,6 +53,8 @@ public final class Importer {
     /// Whether the note that `--mode upsert` loads an object given twice was printed.
     var gaveUpsertHint = false
     var objectCount = 0
+    /// Classes a multi-class `--drop` has emptied (see `Importer+Drop.swift`).
+    var droppedClasses: Set<String> = []
     /// The reading thread's preparation of the current document's root object, until used.
     var preparation: PreparedObject?
     /// The current document and its input, while it is imported.
@@ -99,26 +102,39 @@ public final class Importer {
     /// - Throws: `ImportRunError` (no `--class` for an array or NDJSON input), `JSONSourceError`
     ///   of kind `.io`, or a store failure; the transaction is rolled back first.
     public func importInput(_ source: JSONDocumentSource) throws {
-        let reader = DocumentPrefetcher(source, prepare: documentPreparation)
-        defer { reader.stop() }
         do {
-            while !hasStopped {
-                let document: JSONDocument
-                do {
-                    guard let next = try reader.next() else { break }
-                    document = next
-                } catch where error.kind != .io {
-                    report(error.diagnostic)
-                    if error.isRecoverable { continue } else { break }
-                }
-                summary.documents += 1
-                try importDocument(document, from: source)
-                progressHandler?(document.start.offset + document.byteCount, objectCount)
-            }
+            try importDocuments(of: source)
+            if !hasStopped { try dropClassesNamed(by: source) }
         } catch {
             try? rollback()
             throw error
         }
+    }
+
+    /// Imports each document of `source`, read ahead by a `DocumentPrefetcher`, until the end
+    /// or `--max-errors`.
+    private func importDocuments(of source: JSONDocumentSource) throws {
+        let reader = DocumentPrefetcher(source, prepare: documentPreparation)
+        defer { reader.stop() }
+        while !hasStopped {
+            let document: JSONDocument
+            do {
+                guard let next = try reader.next() else { break }
+                document = next
+            } catch where error.kind != .io {
+                report(error.diagnostic)
+                if error.isRecoverable { continue } else { break }
+            }
+            summary.documents += 1
+            try importDocument(document, from: source)
+            progressHandler?(Self.bytesImported(through: document), objectCount)
+        }
+    }
+
+    /// The bytes of its input's file up to the end of `document` (for compressed or CSV input,
+    /// those read when it was decoded).
+    private static func bytesImported(through document: JSONDocument) -> Int {
+        document.fileBytesRead ?? document.start.offset + document.byteCount
     }
 
     /// What the reading thread does for each document besides decoding it: matches the root
@@ -192,6 +208,7 @@ public final class Importer {
             self.document = nil
         }
         if let plan = try documentPlan(document, source: source) {
+            try dropBeforeWriting(plan)
             if options.mode == .delete {
                 try document.withRoot { root throws in try deleteTopLevelObject(root, plan) }
             } else {

@@ -23,6 +23,9 @@ public final class JSONDocument {
     public let start: TextPosition
     /// The document's length in bytes.
     public let byteCount: Int
+    /// For compressed or CSV input, the bytes of the file read when the document was decoded
+    /// (its text offsets are not the file's); nil for a plain file.
+    public internal(set) var fileBytesRead: Int?
     /// The document's own position in its input as a JSON path: `/3` for the fourth element of
     /// a top-level array, `/Person/3` in a multi-class input, empty for NDJSON and single values.
     public let path: JSONPath

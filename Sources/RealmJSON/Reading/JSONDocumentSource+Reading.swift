@@ -69,8 +69,10 @@ extension JSONDocumentSource {
             json_decref(root)
             throw error(JSONMessages.notAnObject(found: kind, at: path), at: start, kind: .notAnObject)
         }
-        return JSONDocument(root: root, className: className, index: index, path: path, file: name,
-                            start: start, byteCount: length, text: text, arena: arena, deferred: deferred)
+        let document = JSONDocument(root: root, className: className, index: index, path: path, file: name,
+                                    start: start, byteCount: length, text: text, arena: arena, deferred: deferred)
+        document.fileBytesRead = fileStream?.bytesRead
+        return document
     }
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
@@ -105,7 +107,22 @@ extension JSONDocumentSource {
                 }
                 continue
             }
-            throw syntaxError(JanssonFailure(failure))
+            let syntax = syntaxError(JanssonFailure(failure))
+            try readOnAfterSyntaxError()
+            throw syntax
+        }
+    }
+
+    /// Text a decompressor makes of a damaged file may hold garbage before it notices the damage:
+    /// after a syntax error in such text, reads on (up to 1 MiB) so that the decompressor's own
+    /// error, located where the good text ends, is the one reported.
+    private func readOnAfterSyntaxError() throws(JSONSourceError) {
+        guard !buffer.canReread else { return }
+        var budget = 1 << 20
+        while budget > 0 {
+            let added = try buffer.fill(keeping: cursor.offset)
+            if added == 0 { return }
+            budget -= added
         }
     }
 

@@ -45,6 +45,8 @@ public final class JSONDocumentSource {
     var arena = JanssonArena()
     /// For JSON text made from another format (CSV): where its positions are in the user's file.
     var textMap: (any SourceTextMap)?
+    /// The file's own bytes under a decompressor or CSV reader, counting how many were read.
+    var fileStream: DescriptorStream?
 
     /// Reads the file at `path`, or stdin when `path` is `-`; gzip and xz input (recognised by
     /// their first bytes, not the name) are decompressed as they are read.
@@ -52,13 +54,15 @@ public final class JSONDocumentSource {
     /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened, of kind
     ///   `.invalidJSON` for zstd input (not supported).
     public convenience init(path: String, options: JSONSourceOptions = JSONSourceOptions()) throws(JSONSourceError) {
-        let (input, name, size) = try Self.open(path)
+        let (input, name, size, file) = try Self.open(path)
         self.init(input: input, name: name, size: size, options: options)
+        fileStream = file
     }
 
     /// The input at `path` (`-`: stdin), its name in diagnostics and its size when known:
-    /// a descriptor for plain files, a stream for pipes and compressed files.
-    static func open(_ path: String) throws(JSONSourceError) -> (JSONInputBuffer.Input, String, Int?) {
+    /// a descriptor for plain files, a stream for pipes and compressed files (with the stream
+    /// of the file's own bytes under it).
+    static func open(_ path: String) throws(JSONSourceError) -> (JSONInputBuffer.Input, String, Int?, DescriptorStream?) {
         let name = path == "-" ? "<stdin>" : path
         let descriptor: Int32
         if path == "-" {
@@ -92,13 +96,13 @@ public final class JSONDocumentSource {
                                                        at: SourceLocation(file: name, line: 1, column: 1)))
         }
         if format == .none && regular {
-            return (.descriptor(descriptor, closes: closes, seekable: true), name, Int(status.st_size))
+            return (.descriptor(descriptor, closes: closes, seekable: true), name, Int(status.st_size), nil)
         }
         let raw = DescriptorStream(descriptor: descriptor, name: name, closes: closes, prefix: prefix)
         switch format {
-        case .gzip: return (.stream(GzipInflater(raw, name: name)), name, nil)
-        case .xz: return (.stream(XZDecoder(raw, name: name)), name, nil)
-        default: return (.stream(raw), name, nil)
+        case .gzip: return (.stream(GzipInflater(raw, name: name)), name, nil, raw)
+        case .xz: return (.stream(XZDecoder(raw, name: name)), name, nil, raw)
+        default: return (.stream(raw), name, nil, raw)
         }
     }
 
@@ -116,6 +120,10 @@ public final class JSONDocumentSource {
 
     /// Bytes of the input consumed so far (up to the end of the last document).
     public var bytesConsumed: Int { cursor.offset }
+
+    /// Bytes of the input's file consumed so far: `bytesConsumed` for a plain file; for
+    /// compressed or CSV input, whose text is made from the file's bytes, the file's bytes read.
+    public var fileBytesConsumed: Int { fileStream?.bytesRead ?? bytesConsumed }
 
     /// The buffer's current size in bytes: the initial size unless a larger document came.
     public var bufferCapacity: Int { buffer.capacity }

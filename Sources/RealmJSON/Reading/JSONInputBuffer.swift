@@ -31,6 +31,9 @@ final class JSONInputBuffer {
 
     /// The capacity the buffer starts with and shrinks back to.
     let initialCapacity: Int
+    /// The most bytes read from a stream at once: what a decompressor or CSV reader has read of
+    /// its file then stays close to the documents decoded (progress in the file's bytes).
+    static let streamReadBytes = 64 * 1024
 
     init(input: Input, name: String, capacity: Int) {
         self.input = input
@@ -131,7 +134,7 @@ final class JSONInputBuffer {
                 if errno != EINTR { throw JSONSourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
             }
         case .stream(let stream):
-            return try stream.read(into: destination, maximum: maximum)
+            return try stream.read(into: destination, maximum: min(maximum, Self.streamReadBytes))
         }
     }
 
