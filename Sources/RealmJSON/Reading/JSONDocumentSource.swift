@@ -139,6 +139,7 @@ public final class JSONDocumentSource {
                 case .start:
                     try detectShape()
                 case .ndjson:
+                    if shape == .bson { return try nextBSONDocument() }
                     guard try skipWhitespace() != nil else {
                         if let failure = textMap?.takeFailure() { throw failure }
                         state = .finished
@@ -155,7 +156,7 @@ public final class JSONDocumentSource {
                 }
             }
         } catch {
-            if error.kind != .notAnObject { state = .finished }
+            if !error.isRecoverable { state = .finished }
             throw error
         }
     }
@@ -174,6 +175,6 @@ public final class JSONDocumentSource {
 
     /// The note naming where in a document a problem is: its JSON path, or a CSV column.
     func pathNote(_ path: JSONPath) -> String {
-        textMap?.pathNote(path) ?? JSONMessages.pathNote(path)
+        textMap?.pathNote(path) ?? (shape == .bson ? BSONMessages.pathNote(path) : JSONMessages.pathNote(path))
     }
 }
