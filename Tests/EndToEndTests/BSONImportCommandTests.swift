@@ -78,6 +78,20 @@ import Testing
         #expect(try !FileManager.default.fileExists(atPath: wal) || Data(contentsOf: URL(fileURLWithPath: wal)).isEmpty)
     }
 
+    /// From a pipe, read ahead, a wrong value is still placed at its element.
+    @Test func aWrongValueFromStdinIsPlacedAtItsElement() throws {
+        let directory = try peopleData(5)
+        let bad = try PyMongoBSON.bytes("[{'_id': ObjectId(), 'name': 'Ann'}, {'_id': ObjectId(), 'name': ['not', 'a', 'string']}]")
+        let run = try importPeople(["-"], into: "stdin.realm", in: directory, stdin: Data(bad))
+        #expect(run.status == 1, "\(run.stderr)")
+        let second = Int(bad[0])
+        let element = second + 4 + 5 + 12  // past the length, the "_id" element's type and name, and its ObjectId
+        #expect(run.stderr.contains("note: in BSON document 2 of <stdin>, which starts at byte \(second); the element starts at byte \(element)\n"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("note: at field path /name\n"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/stdin.realm"))
+    }
+
     @Test func helpNamesBSON() throws {
         let help = try Tool.run("realm-import", ["--help"])
         #expect(help.stdout.contains("--type json|bson|csv|tsv"), "\(help.stdout)")

@@ -106,6 +106,19 @@ import Testing
                                  "BSON type min key (0xFF) has no Realm property type"])
     }
 
+    /// A key given twice is an error, as in JSON; reading goes on with the next document.
+    @Test func duplicateKeysAreErrors() throws {
+        let element: [UInt8] = [0x08, UInt8(ascii: "b"), 0]
+        var duplicate: [UInt8] = [0, 0, 0, 0] + element + [1] + element + [0] + [0]
+        duplicate[0] = UInt8(duplicate.count)
+        let valid = try PyMongoBSON.bytes("[{'s': 'x'}]")
+        let (run, _) = try Self.run(duplicate + valid + duplicate)
+        #expect(run.messages == ["duplicate key 'b' in a BSON document", "duplicate key 'b' in a BSON document"])
+        let third = duplicate.count + valid.count
+        #expect(run.errors.last?.notes == [Self.place(document: 3, start: third, element: third + 8)])
+        #expect(run.summary.documents == 1)
+    }
+
     /// A value of the wrong BSON type gets the JSON path's message, placed at its element.
     @Test func wrongTypesGetTheJSONMessages() throws {
         let bytes = try PyMongoBSON.bytes("[{'s': 'ok'}, {'b': True, 's': 5}, {'i32': Int64(2147483648)}, {'a': {'city': 1.5}}]")
