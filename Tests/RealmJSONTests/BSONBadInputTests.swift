@@ -119,6 +119,39 @@ import Testing
         #expect(run.summary.documents == 1)
     }
 
+    /// Bad input never crashes: every cut of a valid input, and bytes changed at random, end
+    /// in a commit or in located errors with nothing written (seeded, so a failure replays).
+    @Test func cutAndMutatedInputNeverCrashes() throws {
+        let valid = try PyMongoBSON.bytes("""
+            [{'s': 'x\\u00e9', 'i32': 7, 'b': False, 'a': {'city': 'Oslo'},
+              'm': [1, 2.5, None, {'k': [DatetimeMS(-5), Decimal128('1.5'), ObjectId('6560a1f0c0ffee0000000001')]},
+                    Binary(b'ab', 0), Binary(b'0123456789abcdef', 4), Int64(-1)]},
+             {'s': None, 'm': {'deep': {'er': ['x']}}}]
+            """)
+        let harness = try ImportHarness(Self.schema)
+        var inputs = (0..<valid.count).map { Array(valid.prefix($0)) }
+        var random = SeededRandom(seed: 19)
+        for _ in 0..<400 {
+            var mutated = valid
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                mutated[Int.random(in: 0..<mutated.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            inputs.append(mutated)
+        }
+        for input in inputs {
+            let before = try harness.objects("T").count
+            let importer = try Importer(store: try harness.open, options: ImportOptions(className: "T"))
+            var options = importer.sourceOptions
+            options.bson = .always
+            try importer.importInput(JSONDocumentSource(bytes: input, name: "input.bson", options: options))
+            let summary = try importer.finish()
+            let errors = importer.diagnostics.filter { $0.severity == .error }
+            #expect(summary.committed == errors.isEmpty)
+            #expect(errors.allSatisfy { $0.notes.first?.hasPrefix("in BSON document ") == true }, "\(errors)")
+            if !summary.committed { #expect(try harness.objects("T").count == before) }
+        }
+    }
+
     /// A value of the wrong BSON type gets the JSON path's message, placed at its element.
     @Test func wrongTypesGetTheJSONMessages() throws {
         let bytes = try PyMongoBSON.bytes("[{'s': 'ok'}, {'b': True, 's': 5}, {'i32': Int64(2147483648)}, {'a': {'city': 1.5}}]")
