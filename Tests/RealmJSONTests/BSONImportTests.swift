@@ -164,6 +164,28 @@ import Testing
         #expect(try harness.value("T", .int(2), "s") == .string("two"))
     }
 
+    /// `--on-missing-link null`, `--drop` and `--mode delete` work on BSON as on JSON.
+    @Test func missingLinksDropAndDelete() throws {
+        let harness = try ImportHarness(Self.schema)
+        let refused = try Self.importBSON(harness, try PyMongoBSON.bytes("[{'id': 1, 'item': 'nowhere', 'items': ['nowhere']}]"))
+        #expect(refused.messages.count == 2, "\(refused.diagnostics)")
+        var nulling = ImportOptions(className: "T")
+        nulling.missingLinks = .null
+        let nulled = try Self.importBSON(harness, try PyMongoBSON.bytes(
+            "[{'id': 1, 'item': 'nowhere', 'items': ['nowhere']}, {'id': 2}, {'id': 3}]"), nulling)
+        #expect(nulled.errors.isEmpty && nulled.summary.nulledLinks == 2, "\(nulled.diagnostics)")
+        #expect(try harness.value("T", .int(1), "item") == .null)
+        let deleted = try Self.importBSON(harness, try PyMongoBSON.bytes("[{'id': 2}, {'id': 9}]"),
+                                          ImportOptions(className: "T", mode: .delete))
+        #expect(deleted.summary.deleted == 1 && deleted.summary.missingKeys == 1)
+        #expect(try harness.objects("T").count == 2)
+        var dropping = ImportOptions(className: "T")
+        dropping.drop = true
+        try Self.importBSON(harness, try PyMongoBSON.bytes("[{'id': 7}]"), dropping)
+        #expect(try harness.objects("T").count == 1)
+        #expect(try harness.value("T", .int(7), "s") == .null)
+    }
+
     /// Binary subtypes: 00 and the old 02 are data, 04 a UUID; others are refused as in JSON.
     @Test func binarySubtypes() throws {
         let harness = try ImportHarness(Self.schema)
