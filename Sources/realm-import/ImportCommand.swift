@@ -18,7 +18,8 @@ enum ImportCommand {
             StoreOption.spec(purpose: "load into"),
             .value("--schema", valueName: "schema", repeatable: true,
                    help: "YAML schema files or directories; needed to create a store, else an additive migration."),
-            .value("--class", valueName: "name", help: "The class of the documents of an array or NDJSON input."),
+            .value("--class", valueName: "name", help: "The class of the documents of an array, NDJSON or BSON input "
+                   + "(a BSON file named after a class, Person.bson, needs none)."),
             .value("--mode", valueName: "mode", allowed: ImportMode.allCases.map(\.rawValue),
                    help: "insert (default: an existing primary key is an error), upsert (Realm .all), merge (.modified), "
                        + "delete (remove the objects whose primary keys the input lists)."),

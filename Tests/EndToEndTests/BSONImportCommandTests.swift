@@ -56,6 +56,14 @@ import Testing
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(try export(store, in: directory) == expected, "\(arguments)")
         }
+        // Named after its class, a BSON file needs no --class (as mongorestore reads a collection's name).
+        try FileManager.default.copyItem(atPath: directory + "/people.bson.gz", toPath: directory + "/Person.bson.gz")
+        let named = try Tool.run("realm-import", ["--store", "class.realm", "--schema", "people.yaml", "--mode", "upsert", "--quiet",
+                                                  "Person.bson.gz"], in: directory)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try export("class.realm", in: directory) == expected)
+        let unnamed = try Tool.run("realm-import", ["--store", "none.realm", "--schema", "people.yaml", "people.bson"], in: directory)
+        #expect(unnamed.status == 64, "\(unnamed.stderr)")
         // Told it is JSON, BSON is a JSON syntax error.
         let told = try importPeople(["--type", "json", "people.bson"], into: "told.realm", in: directory)
         #expect(told.status != 0)

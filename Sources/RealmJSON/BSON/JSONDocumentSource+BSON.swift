@@ -73,13 +73,23 @@ extension JSONDocumentSource {
         if length > buffer.initialCapacity { buffer.shrink(keeping: cursor.offset) }
         switch built {
         case .success(let root):
-            return JSONDocument(root: root, className: nil, index: number - 1, path: [], file: name,
+            return JSONDocument(root: root, className: bsonClassName, index: number - 1, path: [], file: name,
                                 start: TextPosition(offset: start, line: number, column: 1), byteCount: length,
                                 text: text, arena: arena)
         case .failure(let failure):
             throw bsonError(failure.message, document: number, start: start, element: failure.offset,
                             path: JSONPath(failure.path), kind: .invalidDocument)
         }
+    }
+
+    /// Without `--class`, the class of a mongodump file's documents: the file's name less
+    /// `.bson` (and `.gz`) when that is a class of the schema, as mongorestore takes the
+    /// collection from the file name (`dump/shop/Person.bson` holds `Person` objects).
+    func classFromFileName() -> String? {
+        guard options.defaultClassName == nil, let classNames = options.classNames else { return nil }
+        var base = Substring(name.split(separator: "/").last ?? "")
+        for suffix in [".gz", ".bson"] where base.hasSuffix(suffix) { base = base.dropLast(suffix.count) }
+        return classNames.contains(String(base)) ? String(base) : nil
     }
 
     /// A reading error placed by document number and byte offsets, with the field path.

@@ -15,6 +15,7 @@ extension JSONDocumentSource {
         }
         if try startsBSON() {
             shape = .bson
+            bsonClassName = classFromFileName()
             state = .ndjson
             return
         }

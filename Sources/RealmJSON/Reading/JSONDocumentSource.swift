@@ -43,6 +43,8 @@ public final class JSONDocumentSource {
     var readLock: NSLock?
     /// Where the documents being decoded keep their trees (see `JanssonArena`).
     var arena = JanssonArena()
+    /// The class of a BSON input's documents named by its file name (`classFromFileName()`), if any.
+    var bsonClassName: String?
     /// For JSON text made from another format (CSV): where its positions are in the user's file.
     var textMap: (any SourceTextMap)?
 
