@@ -5,7 +5,8 @@ import RealmJSON
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "realm-import",
-        overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
+        overview: "Load JSON (an array, NDJSON or a multi-class object) or BSON (mongodump) into a store, strictly typed, "
+            + "all or nothing.",
         usage: StoreOption.usage + " [--schema <schema> ...] [--class <name> [--drop]] [--mode insert|upsert|merge|delete] "
             + "[--dry-run] [--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--on-missing-link error|null] "
             + "[--type json|bson|csv|tsv] [--fields <a,b.c>] [--quiet] [<input> ...]",

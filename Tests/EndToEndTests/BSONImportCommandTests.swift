@@ -64,6 +64,8 @@ import Testing
         #expect(try export("class.realm", in: directory) == expected)
         let unnamed = try Tool.run("realm-import", ["--store", "none.realm", "--schema", "people.yaml", "people.bson"], in: directory)
         #expect(unnamed.status == 64, "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("'people.bson' is BSON: name its class with --class, or name the file after it"),
+                "\(unnamed.stderr)")
         // Told it is JSON, BSON is a JSON syntax error.
         let told = try importPeople(["--type", "json", "people.bson"], into: "told.realm", in: directory)
         #expect(told.status != 0)

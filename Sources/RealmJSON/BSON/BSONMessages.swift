@@ -57,6 +57,11 @@ enum BSONMessages {
 
     static let nestedTooDeep = "BSON documents and arrays nest more than \(maxNestingDepth) levels deep"
 
+    static func classNeeded(_ input: String, classes: [String]) -> String {
+        "'\(input)' is BSON: name its class with --class, or name the file after it as mongodump does "
+            + "(one of: \(classes.joined(separator: ", ")))"
+    }
+
     /// The note that places a problem: the document's number and first byte, and the element's.
     static func placeNote(file: String, document: Int, start: Int, element: Int?) -> String {
         let base = "in BSON document \(document) of \(file), which starts at byte \(start)"
