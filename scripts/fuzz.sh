@@ -4,7 +4,7 @@
 # set-cover merge keeps) to Tests/Fixtures/fuzz/<target>/ and copies
 # crashes to Tests/Fixtures/fuzz/<target>/crashes/ (replayed by `make test`). docs/fuzzing.md.
 #
-#   scripts/fuzz.sh [target ...]        targets: schema import query mapkey (default: all)
+#   scripts/fuzz.sh [target ...]        targets: schema import query mapkey bson (default: all)
 #   FUZZ_SECONDS=60 scripts/fuzz.sh query
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ SECONDS_EACH="${FUZZ_SECONDS:-180}"
 OUT="${FUZZ_OUT:-.build/fuzz-out}"
 BUILD=.build/fuzz
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(schema import query mapkey)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(schema import query mapkey bson)
 
 # 1. The library modules with sanitizer coverage, in their own build directory.
 swift build --build-path "$BUILD" --target RealmFuzz \

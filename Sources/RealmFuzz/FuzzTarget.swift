@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case query
     /// Map-key encoding: decode(encode(key)) is the key (`fuzzMapKey`).
     case mapkey
+    /// BSON documents (mongodump) → import of `Person` objects into a small store (`fuzzBSON`).
+    case bson
 
     /// The target called `name` (its raw value), if there is one.
     public static func named(_ name: String) -> FuzzTarget? {
@@ -28,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .import: fuzzImport(bytes)
         case .query: fuzzQuery(bytes)
         case .mapkey: fuzzMapKey(bytes)
+        case .bson: fuzzBSON(bytes)
         }
     }
 

@@ -5,20 +5,22 @@ import RealmJSON
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "realm-import",
-        overview: "Load JSON (an array, NDJSON or a multi-class object) into a store, strictly typed, all or nothing.",
+        overview: "Load JSON (an array, NDJSON or a multi-class object) or BSON (mongodump) into a store, strictly typed, "
+            + "all or nothing.",
         usage: StoreOption.usage + " [--schema <schema> ...] [--class <name>] [--drop] [--mode insert|upsert|merge|delete] "
             + "[--dry-run] [--max-errors <n>] [--reject-unknown] [--map-keys encode|reject] [--on-missing-link error|null] "
-            + "[--type json|csv|tsv] [--fields <a,b.c>] [--quiet] [<input> ...]",
+            + "[--type json|bson|csv|tsv] [--fields <a,b.c>] [--quiet] [<input> ...]",
         arguments: [
-            ArgumentSpec("INPUT", help: "JSON files; '-' or none (stdin not a terminal) reads stdin. The shape (array, NDJSON, "
-                         + "multi-class) is detected; gzip and xz are recognised by their first bytes.",
+            ArgumentSpec("INPUT", help: "JSON or BSON files; '-' or none (stdin not a terminal) reads stdin. The shape (array, "
+                         + "NDJSON, multi-class, BSON as mongodump writes it) is detected; gzip and xz are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
         ],
         options: [
             StoreOption.spec(purpose: "load into"),
             .value("--schema", valueName: "schema", repeatable: true,
                    help: "YAML schema files or directories; needed to create a store, else an additive migration."),
-            .value("--class", valueName: "name", help: "The class of the documents of an array or NDJSON input."),
+            .value("--class", valueName: "name", help: "The class of the documents of an array, NDJSON or BSON input "
+                   + "(a BSON file named after a class, Person.bson, needs none)."),
             .value("--mode", valueName: "mode", allowed: ImportMode.allCases.map(\.rawValue),
                    help: "insert (default: an existing primary key is an error), upsert (Realm .all), merge (.modified), "
                        + "delete (remove the objects whose primary keys the input lists)."),
@@ -31,8 +33,9 @@ enum ImportCommand {
             .flag("--reject-unknown", help: "Unknown keys are errors (default: ignored with a warning count)."),
             .value("--map-keys", valueName: "policy", allowed: ["encode", "reject"],
                    help: "Map keys with '.', '$' or '%': percent-encode them (default) or report them as errors."),
-            .value("--type", valueName: "type", allowed: ["json"] + TableFormat.allCases.map(\.rawValue),
-                   help: "json (default), or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."),
+            .value("--type", valueName: "type", allowed: ["json", "bson"] + TableFormat.allCases.map(\.rawValue),
+                   help: "json or bson (default: BSON detected by its first bytes; a mongodump .bson file, documents of --class), "
+                       + "or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."),
             .value("--fields", valueName: "a,b.c",
                    help: "CSV/TSV: the column names, when the first line is data, not a header."),
             .flag("--quiet", "-q", help: "No progress bar, no summary, no warnings; errors only."),
@@ -70,6 +73,15 @@ enum ImportCommand {
             return ["-"]
         }
         return inputs
+    }
+
+    /// `--type json|bson`: whether the inputs are BSON (told, or detected from their first bytes).
+    static func bson(_ parsed: ParsedArguments) -> BSONDetection {
+        switch parsed.value("--type") {
+        case "bson": .always
+        case "json": .never
+        default: .detect
+        }
     }
 
     /// `--type csv|tsv` and `--fields`: the table format and column names, nil for JSON.

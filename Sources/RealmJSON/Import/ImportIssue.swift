@@ -102,6 +102,7 @@ struct ImportIssue {
             if let hint { notes.append(hint) }
         }
         notes.append(origin.source.pathNote(origin.path + fullPath))
+        if origin.source.shape == .bson { return origin.bsonDiagnostic(self, message, at: fullPath, notes: notes) }
         let location = offset.map(origin.location(atOffset:)) ?? origin.location(of: fullPath, target: target)
         return Diagnostic(severity, message, at: location, notes: notes)
     }

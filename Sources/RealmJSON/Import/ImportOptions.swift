@@ -77,6 +77,8 @@ public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
     case unusableClass(String, reason: String)
     /// A CSV or TSV input was given without `--class`.
     case tableWithoutClass(input: String, classes: [String])
+    /// A BSON input was given without `--class`, and its file name is not a class.
+    case bsonWithoutClass(input: String, classes: [String])
 
     public var description: String {
         switch self {
@@ -86,6 +88,8 @@ public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
             reason
         case let .tableWithoutClass(input, classes):
             CSVMessages.classNeeded(input, classes: classes)
+        case let .bsonWithoutClass(input, classes):
+            BSONMessages.classNeeded(input, classes: classes)
         }
     }
 }

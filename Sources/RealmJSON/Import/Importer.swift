@@ -234,6 +234,7 @@ public final class Importer {
                 return nil
             }
             let classNames = plans.values.map(\.model).filter { $0.kind != .embedded }.map(\.name).sorted()
+            if source.shape == .bson { throw ImportRunError.bsonWithoutClass(input: source.name, classes: classNames) }
             throw ImportRunError.missingClass(input: source.name, classes: classNames)
         }
         if let option = options.className, option != name {

@@ -13,6 +13,12 @@ extension JSONDocumentSource {
             state = .ndjson
             return
         }
+        if try startsBSON() {
+            shape = .bson
+            bsonClassName = classFromFileName()
+            state = .ndjson
+            return
+        }
         if try peek() == 0xEF, try peek(1) == 0xBB, try peek(2) == 0xBF {
             cursor.offset += 3  // a byte-order mark takes no column
         }

@@ -43,6 +43,8 @@ public final class JSONDocumentSource {
     var readLock: NSLock?
     /// Where the documents being decoded keep their trees (see `JanssonArena`).
     var arena = JanssonArena()
+    /// The class of a BSON input's documents named by its file name (`classFromFileName()`), if any.
+    var bsonClassName: String?
     /// For JSON text made from another format (CSV): where its positions are in the user's file.
     var textMap: (any SourceTextMap)?
     /// The file's own bytes under a decompressor or CSV reader, counting how many were read.
@@ -147,6 +149,7 @@ public final class JSONDocumentSource {
                 case .start:
                     try detectShape()
                 case .ndjson:
+                    if shape == .bson { return try nextBSONDocument() }
                     guard try skipWhitespace() != nil else {
                         if let failure = textMap?.takeFailure() { throw failure }
                         state = .finished
@@ -163,7 +166,7 @@ public final class JSONDocumentSource {
                 }
             }
         } catch {
-            if error.kind != .notAnObject { state = .finished }
+            if !error.isRecoverable { state = .finished }
             throw error
         }
     }
@@ -182,6 +185,6 @@ public final class JSONDocumentSource {
 
     /// The note naming where in a document a problem is: its JSON path, or a CSV column.
     func pathNote(_ path: JSONPath) -> String {
-        textMap?.pathNote(path) ?? JSONMessages.pathNote(path)
+        textMap?.pathNote(path) ?? (shape == .bson ? BSONMessages.pathNote(path) : JSONMessages.pathNote(path))
     }
 }

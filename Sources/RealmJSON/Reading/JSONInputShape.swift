@@ -19,6 +19,8 @@ public enum JSONInputShape: String, Sendable, Hashable {
     case ndjson
     /// `{"Person": [{…}], "Dog": [{…}]}`
     case multiClass
+    /// BSON documents one after another, as `mongodump` writes them (`JSONSourceOptions.bson`).
+    case bson
 }
 
 /// Where a source is between two documents.

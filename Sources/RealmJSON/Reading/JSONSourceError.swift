@@ -14,6 +14,10 @@ public struct JSONSourceError: Error, Sendable, CustomStringConvertible {
         /// Reading was stopped by an `InputInterruption` (a signal); the run ends, and
         /// nothing it did is kept.
         case interrupted
+        /// A BSON document whose length is sound but whose content is not (invalid UTF-8, an
+        /// unknown element type, nesting too deep, …); it was skipped and `next()` may be
+        /// called again.
+        case invalidDocument
     }
 
     public var kind: Kind
@@ -25,7 +29,7 @@ public struct JSONSourceError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether the source can still yield the documents that follow.
-    public var isRecoverable: Bool { kind == .notAnObject }
+    public var isRecoverable: Bool { kind == .notAnObject || kind == .invalidDocument }
 
     public var description: String { diagnostic.description }
 }

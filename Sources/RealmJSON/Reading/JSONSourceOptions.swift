@@ -13,6 +13,9 @@ public struct JSONSourceOptions: Sendable {
     /// A document from this size on (1 MiB by default, the buffer's size) leaves out the values
     /// of its streamed keys of a sixteenth of this size (64 KiB) or more.
     public var largeDocumentBytes: Int
+    /// Whether the input is BSON: told (`--type bson`, `--type json`) or, by default, detected
+    /// from its first bytes (`BSONDetection`).
+    public var bson: BSONDetection = .detect
 
     public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
                 defaultClassName: String? = nil, largeDocumentBytes: Int = 1 << 20) {

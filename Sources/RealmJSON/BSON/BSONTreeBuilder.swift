@@ -1,0 +1,237 @@
+internal import CJansson
+import Glibc
+import RealmEngine
+import RealmFormats
+
+/// Builds the importer's value tree (jansson, as the JSON reader makes it) straight from the
+/// bytes of one BSON document, with no text in between: int32 and int64 become integers,
+/// doubles reals, strings strings (UTF-8 checked), documents objects and arrays arrays; the
+/// types JSON has no literal for become the Extended JSON wrappers the strict decoders read
+/// (`{"$date": {"$numberLong": "…"}}`, `$oid`, `$numberDecimal`, `$binary`, and `$numberDouble`
+/// for NaN and ±Infinity), so BSON is typed by the schema exactly as JSON is
+/// (docs/json-typing.md). Every length is checked against the bytes that hold it; types
+/// without a Realm property type (regular expression, timestamp, …) are errors.
+///
+/// For example:
+///
+///     let root = try BSONTreeBuilder.tree(of: bytes, at: 0)   // {"name": "Ann", "age": 42}
+struct BSONTreeBuilder {
+    /// A problem in the document: the message, the input offset of the element (or of the
+    /// document) and the field path to it.
+    struct Failure: Error {
+        var message: String
+        var offset: Int
+        var path: [JSONPath.Component] = []
+    }
+
+    /// The document's bytes; `start` is the input offset of the first.
+    private let bytes: UnsafeRawBufferPointer
+    private let start: Int
+
+    /// The tree of the document in `bytes` (whose length and final 0 the caller checked), at
+    /// input offset `start`. Allocates through jansson (the caller's arena).
+    static func tree(of bytes: UnsafeRawBufferPointer, at start: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        let builder = BSONTreeBuilder(bytes: bytes, start: start)
+        let root = json_object()!
+        do {
+            try builder.fill(root, from: 0, end: bytes.count, isArray: false, depth: 0)
+        } catch {
+            json_decref(root)
+            throw error
+        }
+        return root
+    }
+
+    private func int32(at offset: Int) -> Int {
+        Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+    }
+
+    private func int64(at offset: Int) -> Int64 {
+        Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+    }
+
+    private func failure(_ message: String, at offset: Int) -> Failure {
+        Failure(message: message, offset: start + offset)
+    }
+
+    /// Adds the elements of the document (or array) whose length is at `offset` to
+    /// `container`; its bytes end at `end` (the terminating 0 is at `end - 1`).
+    private func fill(_ container: UnsafeMutablePointer<json_t>, from offset: Int, end: Int, isArray: Bool,
+                      depth: Int) throws(Failure) {
+        var position = offset + 4
+        var index = 0
+        while true {
+            let type = bytes[position]
+            if type == 0 {
+                guard position == end - 1 else { throw failure(BSONMessages.missingTerminator, at: offset) }
+                return
+            }
+            let keyStart = position + 1
+            guard let nul = memchr(bytes.baseAddress! + keyStart, 0, end - 1 - keyStart) else {
+                throw failure(BSONMessages.keyNotTerminated, at: position)
+            }
+            let keyLength = bytes.baseAddress!.distance(to: UnsafeRawPointer(nul)) - keyStart
+            let valueStart = keyStart + keyLength + 1
+            let elementStart = position
+            let value: UnsafeMutablePointer<json_t>
+            do {
+                (value, position) = try element(type, at: position, valueStart: valueStart, end: end - 1, depth: depth)
+            } catch {
+                // The name joins the path only on the error path: no String per element otherwise.
+                var located = error
+                located.path.insert(isArray ? .index(index) : .key(key(keyStart, keyLength)), at: 0)
+                throw located
+            }
+            if isArray {
+                json_array_append_new(container, value)
+            } else {
+                let before = json_object_size(container)
+                let key = UnsafeRawPointer(bytes.baseAddress! + keyStart).assumingMemoryBound(to: CChar.self)
+                guard json_object_setn_new(container, key, keyLength, value) == 0 else {
+                    throw failure(BSONMessages.invalidKeyUTF8, at: elementStart)
+                }
+                guard json_object_size(container) > before else {
+                    throw failure(BSONMessages.duplicateKey(self.key(keyStart, keyLength)), at: elementStart)
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// An element's name as text (for paths in messages: invalid UTF-8 is replaced).
+    private func key(_ offset: Int, _ count: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
+    }
+
+    /// The value of the element of `type` at `position` (its type byte), whose value starts at
+    /// `valueStart` and must end by `limit`; returns it and the offset just past it.
+    private func element(_ type: UInt8, at position: Int, valueStart: Int, end limit: Int,
+                         depth: Int) throws(Failure) -> (UnsafeMutablePointer<json_t>, Int) {
+        func need(_ count: Int, _ name: String) throws(Failure) {
+            guard count >= 0, valueStart + count <= limit else {
+                throw failure(BSONMessages.elementPastEnd(name), at: position)
+            }
+        }
+        switch type {
+        case 0x01:
+            try need(8, "double")
+            let bits = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: valueStart, as: UInt64.self))
+            return (Self.double(Double(bitPattern: bits)), valueStart + 8)
+        case 0x02:
+            try need(4, "string")
+            let length = int32(at: valueStart)
+            try need(4 + length, "string")
+            guard length >= 1, bytes[valueStart + 4 + length - 1] == 0 else {
+                throw failure(BSONMessages.wrongLength("string", length), at: position)
+            }
+            let text = UnsafeRawPointer(bytes.baseAddress! + valueStart + 4).assumingMemoryBound(to: CChar.self)
+            guard let string = json_stringn(text, length - 1) else { throw failure(BSONMessages.invalidUTF8, at: position) }
+            return (string, valueStart + 4 + length)
+        case 0x03, 0x04:
+            let name = type == 0x03 ? "embedded document" : "array"
+            try need(4, name)
+            let length = int32(at: valueStart)
+            try need(length, name)
+            guard length >= 5, bytes[valueStart + length - 1] == 0 else {
+                throw failure(BSONMessages.wrongLength(name, length), at: position)
+            }
+            guard depth < BSONMessages.maxNestingDepth else { throw failure(BSONMessages.nestedTooDeep, at: position) }
+            let container = type == 0x03 ? json_object()! : json_array()!
+            do {
+                try fill(container, from: valueStart, end: valueStart + length, isArray: type == 0x04, depth: depth + 1)
+            } catch {
+                json_decref(container)
+                throw error
+            }
+            return (container, valueStart + length)
+        case 0x05:
+            try need(5, "binary")
+            let length = int32(at: valueStart)
+            guard length >= 0 else { throw failure(BSONMessages.wrongLength("binary", length), at: position) }
+            try need(5 + length, "binary")
+            return (try binary(at: position, valueStart: valueStart, length: length), valueStart + 5 + length)
+        case 0x07:
+            try need(12, "ObjectId")
+            var hex = [UInt8](repeating: 0, count: 24)
+            _ = hex.withUnsafeMutableBufferPointer { output in
+                HexText.write(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<(valueStart + 12)]), into: output.baseAddress!)
+            }
+            return (Self.wrapper("$oid", Self.text(hex)), valueStart + 12)
+        case 0x08:
+            try need(1, "boolean")
+            let byte = bytes[valueStart]
+            guard byte <= 1 else { throw failure(BSONMessages.badBool(byte), at: position) }
+            return (byte == 1 ? json_true() : json_false(), valueStart + 1)
+        case 0x09:
+            try need(8, "date")
+            let milliseconds = Self.wrapper("$numberLong", Self.text(Array(String(int64(at: valueStart)).utf8)))
+            return (Self.wrapper("$date", milliseconds), valueStart + 8)
+        case 0x0A:
+            return (json_null(), valueStart)
+        case 0x10:
+            try need(4, "int32")
+            return (json_integer(json_int_t(int32(at: valueStart))), valueStart + 4)
+        case 0x12:
+            try need(8, "int64")
+            return (json_integer(json_int_t(int64(at: valueStart))), valueStart + 8)
+        case 0x13:
+            try need(16, "decimal128")
+            let decimal = Decimal128(bytes: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<(valueStart + 16)]))!
+            let text = decimal.withText { Self.text(Array($0)) }
+            return (Self.wrapper("$numberDecimal", text), valueStart + 16)
+        default:
+            if let name = Self.unsupported[type] { throw failure(BSONMessages.unsupportedType(name, type), at: position) }
+            throw failure(BSONMessages.unknownType(type), at: position)
+        }
+    }
+
+    /// BSON types that exist but have no Realm property type, by name.
+    private static let unsupported: [UInt8: String] = [
+        0x06: "undefined", 0x0B: "regular expression", 0x0C: "DBPointer", 0x0D: "JavaScript code", 0x0E: "symbol",
+        0x0F: "JavaScript code with scope", 0x11: "timestamp", 0x7F: "max key", 0xFF: "min key",
+    ]
+
+    /// `{"$binary": {"base64": …, "subType": "hh"}}`; subtype 2 (old binary) without its inner
+    /// length, as Extended JSON carries it.
+    private func binary(at position: Int, valueStart: Int, length: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        let subType = bytes[valueStart + 4]
+        var payload = (valueStart + 5)..<(valueStart + 5 + length)
+        if subType == 2 {
+            guard length >= 4, int32(at: payload.lowerBound) == length - 4 else {
+                throw failure(BSONMessages.wrongLength("binary of subtype 2", length), at: position)
+            }
+            payload = (payload.lowerBound + 4)..<payload.upperBound
+        }
+        var base64: [UInt8] = []
+        Base64.encode(UnsafeRawBufferPointer(rebasing: bytes[payload]), into: &base64)
+        let inner = json_object()!
+        json_object_setn_new_nocheck(inner, "base64", 6, Self.text(base64))
+        json_object_setn_new_nocheck(inner, "subType", 7, Self.text(Array(HexText.digits(subType, minimumCount: 2).utf8)))
+        return Self.wrapper("$binary", inner)
+    }
+
+    /// A real, or `{"$numberDouble": "NaN"}` (or ±Infinity), which JSON has no literal for.
+    private static func double(_ value: Double) -> UnsafeMutablePointer<json_t> {
+        if value.isFinite { return json_real(value)! }
+        let name = value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+        return wrapper("$numberDouble", text(Array(name.utf8)))
+    }
+
+    /// A string value of ASCII (or checked) bytes.
+    private static func text(_ bytes: [UInt8]) -> UnsafeMutablePointer<json_t> {
+        bytes.withUnsafeBufferPointer { buffer in
+            UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                json_stringn_nocheck($0, buffer.count)!
+            }
+        }
+    }
+
+    /// `{keyword: value}`.
+    private static func wrapper(_ keyword: StaticString, _ value: UnsafeMutablePointer<json_t>) -> UnsafeMutablePointer<json_t> {
+        let object = json_object()!
+        UnsafeRawPointer(keyword.utf8Start).withMemoryRebound(to: CChar.self, capacity: keyword.utf8CodeUnitCount) {
+            _ = json_object_setn_new_nocheck(object, $0, keyword.utf8CodeUnitCount, value)
+        }
+        return object
+    }
+}
