@@ -49,6 +49,17 @@ public enum RealmError {
         "Cannot delete '\(path)'"
     }
 
+    /// `writeCopy` to a file that exists, in Realm core's words.
+    static func copyTargetExists(_ path: String) -> String {
+        "File at path '\(path)' already exists"
+    }
+
+    /// `writeCopy(toFile:encryptionKey:)` with a key: stores are never encrypted.
+    static let noEncryption = "Encryption is not supported: realm-tools stores are not encrypted, so the encryption key must be nil."
+
+    /// `writeCopy(configuration:)` with an in-memory configuration.
+    static let copyToMemory = "Cannot write a copy of a Realm to an in-memory Realm: give the configuration a fileURL."
+
     // MARK: Trap texts
 
     static let readOnlyTransaction = "Can't perform transactions on read-only Realms."
