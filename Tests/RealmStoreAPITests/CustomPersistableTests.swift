@@ -34,6 +34,33 @@ final class Station: Object {
     @Persisted var owner = Email("ops@example.com")
 }
 
+/// The stored form of `Point`.
+final class PointObject: EmbeddedObject {
+    @Persisted var x = 0.0
+    @Persisted var y = 0.0
+}
+
+/// A point stored as an embedded object, as Realm's documentation stores `CGPoint`.
+struct Point: CustomPersistable, Hashable {
+    typealias PersistedType = PointObject
+    var x: Double
+    var y: Double
+    init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    init(persistedValue: PointObject) {
+        self.init(x: persistedValue.x, y: persistedValue.y)
+    }
+    var persistableValue: PointObject { PointObject(value: [x, y]) }
+}
+
+final class Shape: Object {
+    @Persisted var name = ""
+    @Persisted var origin: Point
+    @Persisted var path: List<Point>
+}
+
 /// `CustomPersistable` and `FailableCustomPersistable` properties, as in Realm Swift: stored
 /// as their `PersistedType`, read back as the custom type, queried by persisted value.
 @Suite struct CustomPersistableTests {
@@ -85,6 +112,23 @@ final class Station: Object {
         #expect(names(stations.where { $0.contact.persistableValue.ends(with: "example.com") }) == ["north"])
         #expect(names(stations.where { $0.contact == nil }) == names(stations.filter("contact == nil")))
         #expect(names(stations.where { $0.byDay.persistableValue["mon"] >= 25 }) == ["south"])
+    }
+
+    @Test func anEmbeddedObjectCanBeThePersistedType() throws {
+        let realm = try makeRealm([Shape.self, PointObject.self])
+        #expect(Shape().objectSchema["origin"]?.objectClassName == "PointObject")
+        #expect(Shape().origin == Point(x: 0, y: 0))
+        try realm.write {
+            let shape = Shape(value: ["name": "line", "origin": Point(x: 1, y: 2)])
+            shape.path.append(objectsIn: [Point(x: 1, y: 2), Point(x: 3, y: 4)])
+            realm.add(shape)
+        }
+        let shape = try #require(realm.objects(Shape.self).first)
+        #expect(shape.origin == Point(x: 1, y: 2) && shape.path.map(\.y) == [2, 4])
+        #expect(realm.objects(Shape.self).filter("origin.x == 1 AND ANY path.y == 4").count == 1)
+        try realm.write { shape.origin = Point(x: 5, y: 6) }
+        #expect(shape.origin == Point(x: 5, y: 6))
+        #expect(realm.objects(Shape.self).where { $0.origin.persistableValue.x > 4 }.count == 1)
     }
 
     @Test func aStoredValueThatDoesNotConvertIsNilWhenOptional() throws {

@@ -102,3 +102,16 @@ extension _CustomPersistable {
         return PersistedType._rlmFromAny(value).flatMap(_rlmConverted)
     }
 }
+
+/// Whether `type` (or the type an optional wraps) is a custom type, whose values are made from
+/// the stored ones: a collection of a custom type stored as objects reads its elements rather
+/// than handing out the objects of a lazy query.
+func isCustomPersistable(_ type: Any.Type) -> Bool {
+    if type is any _CustomPersistable.Type { return true }
+    guard let optional = type as? any OptionalProtocol.Type else { return false }
+    return isCustomPersistable(optional._rlmWrappedType)
+}
+
+extension OptionalProtocol {
+    static var _rlmWrappedType: Any.Type { Wrapped.self }
+}
