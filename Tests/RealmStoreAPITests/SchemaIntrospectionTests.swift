@@ -5,7 +5,7 @@ import Testing
 
 /// `realm.schema` as Realm Swift's `Schema`: `objectSchema`, `subscript(className:)`,
 /// `description`, equality, and `Property.columnName`/`description`.
-@Suite struct RealmSchemaTests {
+@Suite struct SchemaIntrospectionTests {
     @Test func theSchemaListsTheFilesModelsWithTheirProperties() throws {
         let url = try Temporary.fileURL("s.realm", prefix: "realm-schema")
         do {
@@ -74,5 +74,35 @@ import Testing
         let text = realm.schema.description
         #expect(text.hasPrefix("Schema {\n\tOwner {\n\t\tid {\n\t\t\ttype = int;\n"))
         #expect(text.contains("\n\t}\n\tPet {\n") && text.contains("\n\t}\n\tPlace (embedded) {\n") && text.hasSuffix("\n\t}\n}"))
+    }
+}
+
+/// `schemaVersionAtURL(_:encryptionKey:)` and `Realm.fileExists(for:)`.
+@Suite struct RealmFileInfoTests {
+    @Test func theStoredSchemaVersionIsReadWithoutOpeningARealm() throws {
+        let url = try makeRealmURL()
+        do {
+            _ = try Realm(configuration: Realm.Configuration(fileURL: url, schemaVersion: 3, objectTypes: [Owner.self, Pet.self, Place.self]))
+        }
+        #expect(try schemaVersionAtURL(url) == 3)
+        let missing = #expect(throws: Realm.Error.self) { try schemaVersionAtURL(url.appendingPathExtension("gone")) }
+        #expect(missing?.code == .fileNotFound)
+        let text = try makeRealmURL()
+        try Data("just text, no store in here at all".utf8).write(to: text)
+        let invalid = #expect(throws: Realm.Error.self) { try schemaVersionAtURL(text) }
+        #expect(invalid?.code == .invalidDatabase)
+        #expect(throws: Realm.Error.self) { try schemaVersionAtURL(url, encryptionKey: Data(count: 64)) }
+    }
+
+    @Test func fileExistsFollowsTheFile() throws {
+        let url = try makeRealmURL()
+        let configuration = Realm.Configuration(fileURL: url, objectTypes: [Owner.self, Pet.self, Place.self])
+        #expect(!Realm.fileExists(for: configuration))
+        do { _ = try Realm(configuration: configuration) }
+        #expect(Realm.fileExists(for: configuration))
+        let memory = Realm.Configuration(inMemoryIdentifier: "file-exists-\(UUID())", objectTypes: [Owner.self, Pet.self, Place.self])
+        #expect(!Realm.fileExists(for: memory))
+        let realm = try Realm(configuration: memory)
+        #expect(Realm.fileExists(for: memory) && realm.objects(Owner.self).isEmpty)
     }
 }
