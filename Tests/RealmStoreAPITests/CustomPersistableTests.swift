@@ -131,6 +131,15 @@ final class Shape: Object {
         #expect(realm.objects(Shape.self).where { $0.origin.persistableValue.x > 4 }.count == 1)
     }
 
+    @Test func aCustomTypeStoredAsAnObjectIsNotComparedWhole() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let realm = try makeRealm([Shape.self, PointObject.self])
+            _ = realm.objects(Shape.self).where { $0.origin == Point(x: 1, y: 2) }.count
+        }
+        #expect(standardError(result).contains(
+            "Cannot compare 'Point' values in a query: they are stored as objects. Compare their properties through 'persistableValue' instead."))
+    }
+
     @Test func aStoredValueThatDoesNotConvertIsNilWhenOptional() throws {
         let realm = try stocked()
         let north = try #require(realm.object(ofType: Station.self, forPrimaryKey: "north"))

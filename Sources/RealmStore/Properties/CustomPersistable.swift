@@ -115,3 +115,10 @@ func isCustomPersistable(_ type: Any.Type) -> Bool {
 extension OptionalProtocol {
     static var _rlmWrappedType: Any.Type { Wrapped.self }
 }
+
+/// Whether `value` is of a custom type stored as an (embedded) object, which a query cannot
+/// compare as a whole (Realm compares its members; compare them through `persistableValue`).
+func isStoredAsObject(_ value: Any) -> Bool {
+    guard let type = type(of: value) as? any _CustomPersistable.Type else { return false }
+    return type._rlmObjectType != nil
+}

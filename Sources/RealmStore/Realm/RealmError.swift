@@ -124,6 +124,11 @@ public enum RealmError {
         "Failed to convert persisted value '\(persisted)' to type '\(type)' in a non-optional context."
     }
 
+    /// A `where {}` comparison with a custom type stored as an object.
+    static func customObjectInQuery(_ type: Any.Type) -> String {
+        "Cannot compare '\(type)' values in a query: they are stored as objects. Compare their properties through 'persistableValue' instead."
+    }
+
     /// A failable custom type without a value for its persisted type's default.
     static func noCustomDefault(_ type: Any.Type, _ persistedType: Any.Type) -> String {
         "Failed to default construct a \(type) using the default value for persisted type \(persistedType). "
