@@ -40,7 +40,7 @@ final class BenchItem: Object, BenchModel {
     }
 
     /// The same model for the dynamic API.
-    static let schema = Schema(schemaVersion: 0, models: [
+    static let schema = RealmSchema.Schema(schemaVersion: 0, models: [
         ModelSchema(name: "BenchItem", primaryKey: "id", properties: [
             PropertySchema(name: "id", type: RealmSchema.PropertyType(.int(.int)), isPrimaryKey: true),
             PropertySchema(name: "name", type: RealmSchema.PropertyType(.string)),

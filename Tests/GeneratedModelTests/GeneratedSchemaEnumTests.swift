@@ -12,8 +12,8 @@ import Testing
         #expect(configuration.schemaVersion == 1 && configuration.objectTypes?.count == TestRealms.types.count)
         configuration.fileURL = try TestRealms.path()
         let realm = try Realm(configuration: configuration)
-        #expect(realm.schema.schemaVersion == 1)
-        #expect(Set(realm.schema.models.map(\.name)).isSuperset(of: ["Person", "Dog", "Keywords", "Defaults"]))
+        #expect(realm.store.schema.schemaVersion == 1)
+        #expect(Set(realm.schema.objectSchema.map(\.className)).isSuperset(of: ["Person", "Dog", "Keywords", "Defaults"]))
         try realm.write { realm.add(Dog(value: ["name": "Rex"])) }
         #expect(realm.objects(Dog.self).count == 1)
     }

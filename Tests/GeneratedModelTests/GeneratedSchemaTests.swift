@@ -45,7 +45,7 @@ import Testing
         #expect(order.total == Decimal128(12))
         #expect(realm.objects(Product.self).first?.featuredIn.count == 1)
         // The stored schema (with its enum lists and full-text index) is kept.
-        #expect(realm.schema.model(named: "Product")?.property(named: "title")?.indexed == .fulltext)
+        #expect(realm.store.schema.model(named: "Product")?.property(named: "title")?.indexed == .fulltext)
     }
 
     @Test func defaultsComeFromTheDeclarations() throws {

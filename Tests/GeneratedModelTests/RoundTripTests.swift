@@ -91,7 +91,7 @@ import Testing
         #expect(person.extra.listValue?[1].dictionaryValue?["x"] == .bool(true))
         #expect(try realm.store.outbox("Reading").count == 1)
         // mapTo: the stored column is created_at.
-        #expect(realm.schema.model(named: "Person")?.property(named: "createdAt")?.storedName == "created_at")
+        #expect(realm.schema["Person"]?["createdAt"]?.columnName == "created_at")
     }
 
     @Test func shopModels() throws {

@@ -153,7 +153,7 @@ private func uniqueIdentifier() -> String { "memory-\(UUID().uuidString)" }
         let configuration = Realm.Configuration(fileURL: url, schemaVersion: 2, deleteRealmIfMigrationNeeded: true, objectTypes: models)
         let realm = try Realm(configuration: configuration)
         #expect(realm.objects(Owner.self).isEmpty)
-        #expect(realm.schema.schemaVersion == 2)
+        #expect(realm.store.schema.schemaVersion == 2)
     }
 
     @Test func withoutDeleteRealmIfMigrationNeededTheFileStays() throws {

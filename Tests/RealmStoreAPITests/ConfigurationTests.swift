@@ -46,7 +46,7 @@ final class PetV2: Object {
         let realm = try makeRealm([Place.self])
         try realm.write { realm.add(Pet(value: ["name": "Late"])) }
         #expect(realm.objects(Pet.self).count == 1)
-        #expect(realm.schema.model(named: "Owner") != nil)
+        #expect(realm.schema["Owner"] != nil)
     }
 
     @Test func trapMessagesAreRealms() async throws {

@@ -39,7 +39,7 @@ func standardError(_ result: ExitTest.Result?) -> String {
         onNewThread {
             let other = try! Realm(configuration: configuration())
             counts.append(other.objects(Owner.self).count)
-            counts.append(Int(other.schema.schemaVersion))
+            counts.append(Int(other.store.schema.schemaVersion))
         }
         #expect(migrations.values == [0])
         #expect(counts.values == [1, 2])

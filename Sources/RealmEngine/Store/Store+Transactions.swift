@@ -55,7 +55,8 @@ extension Store {
         changeRecorder.removeAll()
         changeLogReady = false
         dropImportedKeys()
-        try connection.execute("ROLLBACK")
+        // A failed COMMIT (a full disk, an I/O error) may have rolled the transaction back.
+        if !connection.isAutocommit { try connection.execute("ROLLBACK") }
         try startRead()
     }
 
@@ -94,8 +95,11 @@ extension Store {
         } catch {
             trustsLinkKeys = false
             changeRecorder.rollBack(to: mark)
-            try connection.cached("ROLLBACK TO op").run()
-            try connection.cached("RELEASE op").run()
+            // A full disk or an I/O error may have rolled back the whole transaction already.
+            if !connection.isAutocommit {
+                try connection.cached("ROLLBACK TO op").run()
+                try connection.cached("RELEASE op").run()
+            }
             throw error
         }
     }

@@ -63,7 +63,7 @@ struct ManagedCollection {
     /// the owner is invalidated.
     func query<Element: RealmCollectionValue>(_ cache: inout _ObjectQuery?, for element: Element.Type,
                                               _ base: (ObjectKey, String) -> ResultsQuery.Base) -> _ObjectQuery? {
-        guard case .object(let className) = Element._rlmBase else { return nil }
+        guard case .object(let className) = Element._rlmBase, !isCustomPersistable(Element.self) else { return nil }
         if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
         if let cache { return cache }
         let query = _ObjectQuery(realm: realm, className: className, base: base(owner.key, property))

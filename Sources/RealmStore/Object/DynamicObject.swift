@@ -7,8 +7,9 @@ import RealmSchema
 ///
 /// Properties read by name (`dog["name"]`, or `dog.name` through dynamic member lookup):
 /// scalars as their Swift values, links as `DynamicObject`s, Lists and MutableSets as arrays,
-/// Maps as dictionaries (`dynamicList(_:)` gives a List's objects as a `List<DynamicObject>`,
-/// a snapshot). Setting one (in a write transaction) writes the store.
+/// Maps as dictionaries (`dynamicList(_:)`, `dynamicMutableSet(_:)` and `dynamicMap(_:)` give
+/// a collection of objects as `DynamicObject`s, a snapshot). Setting one (in a write
+/// transaction) writes the store.
 ///
 /// For example:
 ///
@@ -79,12 +80,6 @@ public final class DynamicObject: Object {
     public subscript(dynamicMember member: String) -> Any? {
         get { value(forKey: member) }
         set { setValue(newValue, forKey: member) }
-    }
-
-    /// The objects of the List property `propertyName`, as a snapshot.
-    public func dynamicList(_ propertyName: String) -> List<DynamicObject> {
-        let elements = (value(forKey: propertyName) as? [Any?] ?? []).compactMap { $0 as? DynamicObject }
-        return List(elements: elements)
     }
 
     /// `Dog {\n\tname = Rex;\n}`, as Realm prints objects.

@@ -59,7 +59,7 @@ open class ObjectBase: CustomStringConvertible {
     public var isInvalidated: Bool { _state?.isInvalidated ?? false }
 
     /// The object's schema.
-    public var objectSchema: ObjectSchema { ObjectSchema(TypeInfo.of(type(of: self))) }
+    public var objectSchema: ObjectSchema { ObjectSchema(TypeInfo.of(type(of: self)).model) }
 
     /// The value of the property named `key`, or nil for an unknown key.
     public func value(forKey key: String) -> Any? {

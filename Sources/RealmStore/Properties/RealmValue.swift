@@ -20,9 +20,13 @@ public protocol RealmCollectionValue: _Persistable {
     static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self
     /// The value as a plain store value for comparisons (objects as their key or identity).
     var _rlmStoreValue: StoreValue { get }
+    /// The value read from the store, nil when it does not convert (a
+    /// `FailableCustomPersistable`); an optional property reads that as nil.
+    static func _rlmFromStoreIfValid(_ value: StoreValue, _ realm: Realm?) -> Self?
 }
 
 extension RealmCollectionValue {
+    public static func _rlmFromStoreIfValid(_ value: StoreValue, _ realm: Realm?) -> Self? { _rlmFromStore(value, realm) }
     public static var _rlmIsOptional: Bool { false }
     public static var _rlmObjectType: ObjectBase.Type? { nil }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue { .value(_rlmStoreValue) }
@@ -140,7 +144,7 @@ extension Optional: RealmCollectionValue where Wrapped: RealmCollectionValue {
     public static var _rlmObjectType: ObjectBase.Type? { Wrapped._rlmObjectType }
     public static func _rlmDefault() -> Optional<Wrapped> { nil }
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Optional<Wrapped> {
-        value.isNull ? nil : Wrapped._rlmFromStore(value, realm)
+        value.isNull ? nil : Wrapped._rlmFromStoreIfValid(value, realm)
     }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue {
         try map { try $0._rlmInput(builder) } ?? .value(.null)

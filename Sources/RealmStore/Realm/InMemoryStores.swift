@@ -36,6 +36,13 @@ enum InMemoryStores {
         return path
     }
 
+    /// Whether a Realm of `identifier` is open (its store exists).
+    static func isOpen(_ identifier: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return (entries[identifier]?.users ?? 0) > 0
+    }
+
     /// A Realm of `identifier`'s store at `path` opened. When the identifier's last Realm went
     /// away between `path(for:)` and this open, the store at `path` becomes the identifier's
     /// again (its file was deleted, so the open made it empty, as a new in-memory Realm is).

@@ -2,7 +2,7 @@ import Foundation
 import RealmEngine
 
 extension Realm {
-    /// The error opening a Realm, or deleting its files, throws: Realm Swift's `Realm.Error`,
+    /// The error opening a Realm, deleting its files, copying it or writing it throws: Realm Swift's `Realm.Error`,
     /// with its codes (`RLMError.Code`, same raw values), so `catch Realm.Error.fileNotFound`
     /// and `error.code == .schemaMismatch` read as in Realm. The message is the store's
     /// (`StoreError`, kept as `underlying`), in the project's words.
@@ -88,6 +88,22 @@ extension Realm {
             return Error(code(of: store, path), store.description, fileURL: URL(fileURLWithPath: path), underlying: store)
         }
 
+        /// The Realm error reporting a failure of the file at `path` met writing it (a commit,
+        /// an operation of a write transaction, `writeCopy`): SQLite's read-only, permission,
+        /// I/O, full-disk and damaged-file failures become `Realm.Error`s, as Realm reports them;
+        /// other errors (Realm's exceptions, a cancelled task, a lock waited on too long) stay
+        /// as they are.
+        static func writing(_ path: String, _ error: any Swift.Error) -> any Swift.Error {
+            guard let store = error as? StoreError, case .sqlite(let extended) = store.code,
+                  fileFailures.contains(extended & 0xff) else { return error }
+            return Error(code(of: store, path), store.description, fileURL: URL(fileURLWithPath: path), underlying: store)
+        }
+
+        private static let fileFailures: Set<Int32> = [
+            SQLiteCode.readOnly, SQLiteCode.permission, SQLiteCode.full, SQLiteCode.ioError, SQLiteCode.cantOpen,
+            SQLiteCode.corrupt, SQLiteCode.notADatabase,
+        ]
+
         private static func code(of error: StoreError, _ path: String) -> Code {
             switch error.code {
             case .migrationRequired, .invalidSchemaVersion: return .schemaMismatch
@@ -96,13 +112,24 @@ extension Realm {
                 switch extended & 0xff {
                 case SQLiteCode.readOnly, SQLiteCode.permission: return .filePermissionDenied
                 case SQLiteCode.full: return .outOfDiskSpace
-                case SQLiteCode.ioError, SQLiteCode.cantOpen: return .fileAccess
+                case SQLiteCode.cantOpen: return refusesNewFiles(path) ? .filePermissionDenied : .fileAccess
+                case SQLiteCode.ioError: return .fileAccess
                 case SQLiteCode.corrupt, SQLiteCode.notADatabase: return .invalidDatabase
                 default: return .fail
                 }
             default: return .fail
             }
         }
+    }
+}
+
+extension Realm.Error {
+    /// Whether `path` is missing in a directory that exists but may not be written (its
+    /// permissions, or a read-only mount), so a file cannot be created there.
+    private static func refusesNewFiles(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return !FileManager.default.fileExists(atPath: path) && FileManager.default.fileExists(atPath: directory)
+            && access(directory.isEmpty ? "." : directory, W_OK) != 0
     }
 }
 

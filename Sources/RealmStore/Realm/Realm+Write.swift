@@ -45,21 +45,32 @@ extension Realm {
         core.verifyThread()
         // Deliver what other commits changed before this write, as Realm does.
         if !core.notifier.isEmpty && !isInWriteTransaction { _ = core.refresh(initial: false) }
-        try core.store.beginWrite()
+        do {
+            try core.store.beginWrite()
+        } catch {
+            throw Error.writing(core.store.path, error)
+        }
         core.pendingError = nil
         core.addedModelsInWrite = false
         core.didChange()
     }
 
     /// Commits the write transaction, or rolls it back and throws the first error of an
-    /// operation in it; the observations of `tokens` do not hear of it (see `write`).
+    /// operation in it; the observations of `tokens` do not hear of it (see `write`). A failure
+    /// of the file (read-only, I/O, a full disk) is a `Realm.Error` (`.outOfDiskSpace` …), as
+    /// in Realm; the other errors stand in for Realm's exceptions and are `StoreError`s.
     public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
         core.verifyThread()
         if let error = core.pendingError {
             cancelWrite()
-            throw error
+            throw Error.writing(core.store.path, error)
         }
-        try core.store.commitWrite()
+        do {
+            try core.store.commitWrite()
+        } catch {
+            if isInWriteTransaction { cancelWrite() }
+            throw Error.writing(core.store.path, error)
+        }
         core.addedModelsInWrite = false
         core.didChange()
         core.notifier.didCommit(core, skipping: tokens)

@@ -58,8 +58,13 @@ public struct Realm {
     /// The underlying dynamic store.
     public var store: Store { core.store }
 
-    /// The schema of the Realm's file.
-    public var schema: Schema { core.store.schema }
+    /// The models of the Realm's file as Realm's `Schema` (the store's own schema, with
+    /// defaults and full-text indexes, is `store.schema`).
+    ///
+    /// For example:
+    ///
+    ///     realm.schema["Dog"]?.primaryKeyProperty?.name   // "_id"
+    public var schema: Schema { Schema(core.store.schema) }
 
     /// Whether a write transaction is open.
     public var isInWriteTransaction: Bool { core.store.isInWriteTransaction }

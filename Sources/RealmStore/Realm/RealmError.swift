@@ -1,4 +1,5 @@
 import RealmEngine
+import RealmSchema
 
 /// Realm's error messages for the typed API, and the trap used where Swift cannot throw
 /// (property and subscript setters), as Realm does.
@@ -48,6 +49,17 @@ public enum RealmError {
     static func cannotDelete(_ path: String) -> String {
         "Cannot delete '\(path)'"
     }
+
+    /// `writeCopy` to a file that exists, in Realm core's words.
+    static func copyTargetExists(_ path: String) -> String {
+        "File at path '\(path)' already exists"
+    }
+
+    /// `writeCopy(toFile:encryptionKey:)` with a key: stores are never encrypted.
+    static let noEncryption = "Encryption is not supported: realm-tools stores are not encrypted, so the encryption key must be nil."
+
+    /// `writeCopy(configuration:)` with an in-memory configuration.
+    static let copyToMemory = "Cannot write a copy of a Realm to an in-memory Realm: give the configuration a fileURL."
 
     // MARK: Trap texts
 
@@ -104,6 +116,33 @@ public enum RealmError {
 
     static func invalidPropertyName(_ name: String, _ className: String) -> String {
         "Invalid property name '\(name)' for class '\(className)'."
+    }
+
+    /// A stored value a `FailableCustomPersistable` type cannot be made from, read into a
+    /// non-optional property.
+    static func notConvertible(_ persisted: Any, to type: Any.Type) -> String {
+        "Failed to convert persisted value '\(persisted)' to type '\(type)' in a non-optional context."
+    }
+
+    /// A `where {}` comparison with a custom type stored as an object.
+    static func customObjectInQuery(_ type: Any.Type) -> String {
+        "Cannot compare '\(type)' values in a query: they are stored as objects. Compare their properties through 'persistableValue' instead."
+    }
+
+    /// A failable custom type without a value for its persisted type's default.
+    static func noCustomDefault(_ type: Any.Type, _ persistedType: Any.Type) -> String {
+        "Failed to default construct a \(type) using the default value for persisted type \(persistedType). "
+            + "This conversion must either succeed, the property must be optional, or you must explicitly specify a default value for the property."
+    }
+
+    /// `dynamicList`, `dynamicMutableSet` or `dynamicMap` of a property of another kind.
+    static func notDynamicCollection(_ name: String, _ className: String, _ kind: CollectionKind) -> String {
+        let wanted = switch kind {
+        case .list: "a List"
+        case .set: "a MutableSet"
+        default: "a Map"
+        }
+        return "Property '\(name)' of class '\(className)' is not \(wanted) of objects."
     }
 
     static func unsupportedOperator(_ keyPath: String) -> String {
