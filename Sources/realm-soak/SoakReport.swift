@@ -1,4 +1,5 @@
 import Foundation
+import RealmFormats
 
 /// What a soak did and found, as the Markdown table `bench/soak_bench.sh` puts in
 /// docs/BENCHMARKS.md, and its verdict.
@@ -82,7 +83,7 @@ struct SoakReport {
             ("writer RSS start / middle / end", rssText),
             ("largest WAL seen", "\(mib(walBytes / 1024)) MiB"),
             ("integrity_check", verification.integrity),
-            ("verdict", passed ? "pass" : "FAIL (\(problems.count) problems)"),
+            ("verdict", passed ? "pass" : "FAIL (\(Plural.counted(problems.count, "problem")))"),
         ]
         var text = "| | |\n|---|---|\n" + rows.map { "| \($0.0) | \($0.1) |" }.joined(separator: "\n") + "\n"
         let notes = counts.lockTimeouts.prefix(SoakMessages.problemsShown) + problems.prefix(SoakMessages.problemsShown)
