@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "RealmCodegenTests", dependencies: ["RealmSchema", "RealmCodegen", "RealmFormats", "TestSupport"],
                     exclude: ["Schemas", "Goldens", "validate_json_schema.py"]),
         .testTarget(name: "RealmCLITests", dependencies: ["RealmCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "realm-results-bench", "RealmSchema", "RealmEngine", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "realm-results-bench", "realm-soak", "RealmSchema", "RealmEngine", "TestSupport"]),
         // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
         // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
@@ -71,6 +71,8 @@ let package = Package(
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),
         // make bench: Results questions through the typed API, the dynamic Store and SQL (bench/results_bench.sh).
         .executableTarget(name: "realm-results-bench", dependencies: ["RealmStore", "RealmEngine"]),
+        // make bench: the soak, several processes on one store for minutes (bench/soak_bench.sh).
+        .executableTarget(name: "realm-soak", dependencies: ["RealmStore", "RealmEngine", "RealmFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,6 +33,7 @@
 #   CSV_N                people for the CSV section (100000)
 #   VALIDATE_MODELS      models in the codegen section's large schema for validate (100000)
 #   VALIDATE_KEYS        keys of the codegen section's one large mapping for validate (40000)
+#   SOAK_SECONDS         how long the soak section runs its processes on one store (600)
 #   BENCH_SKIP_BUILD=1   use the existing release build
 # Sections not named on the command line keep what docs/BENCHMARKS.md has for them (each section
 # follows a `<!-- bench section: NAME -->` marker there), so `scripts/bench.sh export` re-runs one.
@@ -45,7 +46,8 @@ if [ -n "${BENCH_QUICK:-}" ]; then
         TYPED_COUNT=${TYPED_COUNT:-2000} RESULTS_SIZES=${RESULTS_SIZES:-"1000 2000"} VERSIONS_COUNT=${VERSIONS_COUNT:-50} \
         CODEGEN_MODELS=${CODEGEN_MODELS:-50} CHANGESET_COUNT=${CHANGESET_COUNT:-2000} CHANGESET_WRITES=${CHANGESET_WRITES:-20} \
         NOTIFY_COMMITS=${NOTIFY_COMMITS:-50} NOTIFY_N=${NOTIFY_N:-2000} NOTIFY_COST_RUNS=${NOTIFY_COST_RUNS:-2} \
-        VALIDATE_MODELS=${VALIDATE_MODELS:-200} VALIDATE_KEYS=${VALIDATE_KEYS:-200}
+        VALIDATE_MODELS=${VALIDATE_MODELS:-200} VALIDATE_KEYS=${VALIDATE_KEYS:-200} \
+        SOAK_SECONDS=${SOAK_SECONDS:-10}
     export CSV_N=${CSV_N:-2000}
 fi
 

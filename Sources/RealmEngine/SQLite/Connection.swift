@@ -37,6 +37,8 @@ final class Connection {
     private let sharedCount = Atomic<Int>(0)
     private var cache: [String: Statement] = [:]
     private let busyWait: BusyWait
+    /// When commits on this connection checkpoint the write-ahead log (writable connections).
+    let walLimit: WALLimit?
     /// This connection's entry in `OpenFiles` (nil until the file exists).
     private var openFile: AnyHashable?
     /// Told when a lock has been waited for a second (kept for connections opened later).
@@ -62,12 +64,14 @@ final class Connection {
         self.handle = database
         self.path = path
         self.busyWait = BusyWait(path: path, onWait: onWait)
+        self.walLimit = access == .create || access == .write ? WALLimit(busyWait) : nil
         self.openFile = OpenFiles.opened(path)
         self.onWait = onWait
         sqlite3_extended_result_codes(database, 1)
         sqlite3_busy_handler(database, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
         sqlite3_limit(database, SQLITE_LIMIT_LENGTH, 0x7fff_ffff)
         BusyWait.register(busyWait, for: database)
+        walLimit?.install(on: database)
     }
 
     /// `file:` URI of `path` with `query` (`?`, `#` and `%` in the path escaped).
@@ -177,7 +181,7 @@ func quoted(_ identifier: String) -> String {
 
 /// Waiting for another connection's lock, as `sqlite3_busy_timeout` does, but telling
 /// `onWait` after the first second, and keeping how long the last wait took for the error.
-private final class BusyWait: @unchecked Sendable {
+final class BusyWait: @unchecked Sendable {
     /// How long a lock is waited for before the operation fails.
     static let timeout: Duration = .seconds(10)
     /// When `onWait` is told.
@@ -191,6 +195,18 @@ private final class BusyWait: @unchecked Sendable {
     private var noticed = false
     /// How long the last wait took, when it ended by giving up; cleared by `takeGiveUp()`.
     private var gaveUpAfter: Duration?
+    /// How long this connection waits now (`timeout`, shorter while `WALLimit` checkpoints).
+    private var limit = BusyWait.timeout
+
+    /// `body`'s waits given up after `limit`; whether one was given up on is forgotten.
+    func limited<T>(to limit: Duration, _ body: () -> T) -> T {
+        self.limit = limit
+        defer {
+            self.limit = BusyWait.timeout
+            gaveUpAfter = nil
+        }
+        return body()
+    }
 
     init(path: String, onWait: (@Sendable (String) -> Void)?) {
         self.path = path
@@ -211,7 +227,7 @@ private final class BusyWait: @unchecked Sendable {
             noticed = false
         }
         let waited = now - started
-        guard waited < BusyWait.timeout else {
+        guard waited < limit else {
             gaveUpAfter = waited
             return false
         }
@@ -220,7 +236,7 @@ private final class BusyWait: @unchecked Sendable {
             onWait?(StoreError.waitingNotice(path))
         }
         let pause = Duration.milliseconds(BusyWait.pauses[min(count, BusyWait.pauses.count - 1)])
-        let sleep = min(pause, BusyWait.timeout - waited).components
+        let sleep = min(pause, limit - waited).components
         Thread.sleep(forTimeInterval: Double(sleep.seconds) + Double(sleep.attoseconds) / 1e18)
         return true
     }

@@ -291,8 +291,12 @@ extension StoreError {
 
     /// Another process held the write lock for longer than the store waits.
     static func busy(_ path: String, waitedSeconds: Int, code: Int32) -> StoreError {
-        StoreError(.sqlite(code), "\(path) is busy: another process is writing to it (gave up after waiting \(waitedSeconds) s)")
+        StoreError(.sqlite(code), "\(path) \(busyPhrase) (gave up after waiting \(waitedSeconds) s)")
     }
+
+    /// The words of `busy` after the path: how a tool's stderr shows that it gave up waiting for
+    /// another process's write lock (`realm-soak` counts those runs as not committed).
+    package static let busyPhrase = "is busy: another process is writing to it"
 
     /// The notice printed while waiting for another process's write to end.
     package static func waitingNotice(_ path: String) -> String {
