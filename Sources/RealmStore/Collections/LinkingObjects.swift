@@ -44,8 +44,8 @@ extension LinkingObjects: _Persistable {
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element.self }
     public static func _rlmDefault() -> LinkingObjects<Element> { LinkingObjects(managed: nil) }
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> LinkingObjects<Element> {
-        LinkingObjects(managed: ManagedCollection(object, at: index))
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> LinkingObjects<Element> {
+        LinkingObjects(managed: ManagedCollection(object._state!, at: index))
     }
     public static func _rlmSet(_ value: LinkingObjects<Element>, _ object: _ObjectState, _ index: Int) {
         RealmError.trap(RealmError.linkingObjectsSet(object.info.className, object.info.properties[index].name))

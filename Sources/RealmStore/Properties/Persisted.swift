@@ -43,28 +43,33 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The primary key (`primaryKey: true`) or an ordinary property.
+    @inlinable
     public init(primaryKey: Bool) {
         self.options = PersistedOptions(primaryKey: primaryKey, indexed: primaryKey)
     }
 
     /// The primary key with an initial value.
+    @inlinable
     public init(wrappedValue: Value, primaryKey: Bool) {
         self.local = wrappedValue
         self.options = PersistedOptions(primaryKey: primaryKey, indexed: primaryKey)
     }
 
     /// An indexed property.
+    @inlinable
     public init(indexed: Bool) {
         self.options = PersistedOptions(indexed: indexed)
     }
 
     /// An indexed property with an initial value.
+    @inlinable
     public init(wrappedValue: Value, indexed: Bool) {
         self.local = wrappedValue
         self.options = PersistedOptions(indexed: indexed)
     }
 
     /// A `LinkingObjects` property: the objects whose `originProperty` links here.
+    @inlinable
     public init<Origin>(originProperty: String) where Value == LinkingObjects<Origin> {
         self.options = PersistedOptions(originProperty: originProperty)
     }
@@ -98,9 +103,20 @@ public struct Persisted<Value: _Persistable> {
     /// properties.
     @usableFromInline
     static func _rlmValue<Root: ObjectBase>(_ object: Root, _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
-        if let state = object._state {
-            return Value._rlmGet(state, state.info.index(ofStorage: storageKeyPath, in: object))
+        if let index = object.resolvedPosition(of: ObjectIdentifier(storageKeyPath)) {
+            return Value._rlmGet(object, index)
         }
+        if object.isManaged {
+            let index = object.knownPosition(of: storageKeyPath) ?? object.managedInfo!.index(ofStorage: storageKeyPath, in: object)
+            return Value._rlmGet(object, index)
+        }
+        return _rlmPrototypeValue(object, storageKeyPath)
+    }
+
+    /// `_rlmValue` of an object that is not managed (kept apart: the managed read needs no
+    /// generic metadata).
+    @inline(never)
+    static func _rlmPrototypeValue<Root: ObjectBase>(_ object: Root, _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
         if let recorder = object._discovery {
             recorder.record(storageKeyPath, object[keyPath: storageKeyPath].options,
                             object: object, offset: TypeInfo.offset(of: storageKeyPath, in: object))
