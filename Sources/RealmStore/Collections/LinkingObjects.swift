@@ -13,11 +13,21 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
     public typealias Indices = Range<Int>
 
     let managed: ManagedCollection?
+    /// The `originProperty` of the `@Persisted` declaration an unmanaged one comes from.
+    let declaredOrigin: String?
     private var cache = ElementCache<[Element]>()
     private var objectQuery: _ObjectQuery?
 
     init(managed: ManagedCollection?) {
         self.managed = managed
+        self.declaredOrigin = nil
+    }
+
+    /// The unmanaged value of `@Persisted(originProperty:)`.
+    @usableFromInline
+    init(originProperty: String) {
+        self.managed = nil
+        self.declaredOrigin = originProperty
     }
 
     public var realm: Realm? { managed?.realm }
@@ -36,6 +46,15 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
         guard case .linkingObjects(_, let origin) = managed.owner.info.property(named: managed.property)?.type.base else { return nil }
         return managed.query(&objectQuery, for: Element.self) { owner, _ in .linkingObjects(target: owner, property: origin) }
     }
+}
+
+/// What `Persisted` reads its `originProperty` from.
+protocol _LinkingObjectsOrigin {
+    var _rlmOriginProperty: String? { get }
+}
+
+extension LinkingObjects: _LinkingObjectsOrigin {
+    var _rlmOriginProperty: String? { declaredOrigin }
 }
 
 extension LinkingObjects: _Persistable {

@@ -4,7 +4,8 @@ import RealmEngine
 /// Realm, the model, the page and the Realm's generation and epoch when it was read. An object
 /// made from a page holds this and its row's slot instead of an `_ObjectState` of its own; it
 /// makes one the first time it needs more than a property read from a current page (a write,
-/// its key, a read after the Realm changed), so iterating costs no allocation per object.
+/// its key, a read after the Realm changed), so iterating allocates nothing per object but
+/// the object itself.
 ///
 /// For example:
 ///
