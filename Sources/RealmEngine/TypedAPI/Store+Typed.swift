@@ -74,10 +74,17 @@ extension Store {
     /// The value of the property at the caller's `position` in `row` (`.null` for one not in
     /// the row), decoded now.
     package func singleValue(in row: StoredRow, at position: Int) throws -> StoreValue {
-        let page = row.page
+        try singleValue(in: row.page, slot: row.slot, at: position) ?? .null
+    }
+
+    /// The value of the property at the caller's `position` in the row at `slot` of `page`
+    /// (`.null` for one not in the row), decoded now; nil when the page did not copy it (see
+    /// `StoredRow.holds(_:)`).
+    package func singleValue(in page: RowPage, slot: Int, at position: Int) throws -> StoreValue? {
         guard let stored = page.positions[position] else { return .null }
         let property = page.info.properties[stored]
-        let cell = row.slot * page.width + Int(page.info.rowColumns[stored])
+        let cell = slot * page.width + Int(page.info.rowColumns[stored])
+        guard page.cells[cell].type != 0 else { return nil }
         page.use?.flags[stored] = true
         if property.isMixed {
             return try readMixed(tag: PageCell(page: page, index: cell + 1).int, value: page.raw(cell))

@@ -13,11 +13,21 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
     public typealias Indices = Range<Int>
 
     let managed: ManagedCollection?
+    /// The `originProperty` of the `@Persisted` declaration an unmanaged one comes from.
+    let declaredOrigin: String?
     private var cache = ElementCache<[Element]>()
     private var objectQuery: _ObjectQuery?
 
     init(managed: ManagedCollection?) {
         self.managed = managed
+        self.declaredOrigin = nil
+    }
+
+    /// The unmanaged value of `@Persisted(originProperty:)`.
+    @usableFromInline
+    init(originProperty: String) {
+        self.managed = nil
+        self.declaredOrigin = originProperty
     }
 
     public var realm: Realm? { managed?.realm }
@@ -38,14 +48,23 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
     }
 }
 
+/// What `Persisted` reads its `originProperty` from.
+protocol _LinkingObjectsOrigin {
+    var _rlmOriginProperty: String? { get }
+}
+
+extension LinkingObjects: _LinkingObjectsOrigin {
+    var _rlmOriginProperty: String? { declaredOrigin }
+}
+
 extension LinkingObjects: _Persistable {
     public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
         RealmSchema.PropertyType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element.self }
     public static func _rlmDefault() -> LinkingObjects<Element> { LinkingObjects(managed: nil) }
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> LinkingObjects<Element> {
-        LinkingObjects(managed: ManagedCollection(object, at: index))
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> LinkingObjects<Element> {
+        LinkingObjects(managed: ManagedCollection(object._state!, at: index))
     }
     public static func _rlmSet(_ value: LinkingObjects<Element>, _ object: _ObjectState, _ index: Int) {
         RealmError.trap(RealmError.linkingObjectsSet(object.info.className, object.info.properties[index].name))

@@ -7,8 +7,8 @@ extension Map: _Persistable {
     }
     public static var _rlmObjectType: ObjectBase.Type? { Value._rlmObjectType }
     public static func _rlmDefault() -> Map<Key, Value> { Map() }
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> Map<Key, Value> {
-        Map(managed: ManagedCollection(object, at: index))
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Map<Key, Value> {
+        Map(managed: ManagedCollection(object._state!, at: index))
     }
     public static func _rlmSet(_ value: Map<Key, Value>, _ object: _ObjectState, _ index: Int) {
         let entries = value.entries

@@ -48,7 +48,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
     }
 
     private static func has(_ elements: [Element], _ element: Element) -> Bool {
-        if let object = element as? ObjectBase, object._state == nil {
+        if let object = element as? ObjectBase, !object.isManaged {
             return elements.contains { ($0 as? ObjectBase) === object }
         }
         let value = element._rlmStoreValue

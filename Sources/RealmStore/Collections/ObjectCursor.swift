@@ -21,8 +21,10 @@ final class ObjectCursor {
     /// The model type of every object made.
     var type: ObjectBase.Type { info.type }
     private var stream: ResultRowStream?
-    /// The current page of the stream, and the Realm's generation when it was read.
+    /// The current page of the stream, shared by the objects made from it (a live Realm's: see
+    /// `PageState`), and the Realm's generation when it was read.
     private var page: RowPage?
+    private var shared: PageState?
     private var generation = 0
     private var slot = 0
     /// The key snapshot, the position in it, and the objects made for its current page.
@@ -50,10 +52,11 @@ final class ObjectCursor {
             let (next, generation) = query.read { store in (try stream.next(Self.pageSize), core.generation) }
             if next.count > 0 {
                 (page, self.generation, slot) = (next, generation, 1)
+                shared = query.realm.isFrozen ? nil : PageState(realm: query.realm, info: info, page: next, generation: generation)
                 return make(next, 0)
             }
             // Done, or detached: the keys still to come, if any, are read as a snapshot.
-            (self.stream, page) = (nil, nil)
+            (self.stream, page, shared) = (nil, nil, nil)
             keys = stream.remainingKeys ?? []
         }
         if madeSlot < made.count {
@@ -67,8 +70,14 @@ final class ObjectCursor {
         return made[0]
     }
 
+    /// A live Realm's objects share the page's state; a frozen one's (read from any thread)
+    /// each get their own at once.
     private func make(_ page: RowPage, _ slot: Int) -> ObjectBase {
         let object = info.type.init()
+        if let shared {
+            object._rlmAdopt(shared, slot: slot)
+            return object
+        }
         let state = _ObjectState(realm: query.realm, key: ObjectKey(className: info.className, key: page.keys[slot]), info: info)
         state.prefill(StoredRow(page: page, slot: slot), generation: generation)
         object._state = state

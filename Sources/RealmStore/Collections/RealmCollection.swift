@@ -94,7 +94,7 @@ extension RealmCollection {
             return (object as? ObjectBase).flatMap(query.index(of:))
         }
         let target = object._rlmStoreValue
-        if let object = object as? ObjectBase, object._state == nil {
+        if let object = object as? ObjectBase, !object.isManaged {
             return _rlmElements.firstIndex { ($0 as? ObjectBase) === object }
         }
         return _rlmElements.firstIndex { $0._rlmStoreValue == target }

@@ -13,13 +13,75 @@ import RealmSchema
 ///     try realm.write { realm.add(dog) }
 ///     dog.realm != nil    // true
 open class ObjectBase: CustomStringConvertible {
-    /// The managed state; nil while unmanaged.
-    var _state: _ObjectState?
+    /// The managed state of its own, once it has one.
+    private final var ownState: _ObjectState?
+    /// An object a lazy collection made from a page of rows: what the page's objects share and
+    /// its row there, until it makes a state of its own (`PageState`).
+    private(set) final var pageState: PageState?
+    private(set) final var pageSlot = 0
     /// Set on a prototype while its wrappers report their options.
     var _discovery: DiscoveryRecorder?
     /// Whether the `@Persisted` wrappers hold the values: unmanaged, and not a prototype
     /// reporting its properties.
-    @usableFromInline final var _rlmUsesWrappers: Bool { _state == nil && _discovery == nil }
+    @usableFromInline final var _rlmUsesWrappers: Bool { ownState == nil && pageState == nil && _discovery == nil }
+
+    /// The managed state; nil while unmanaged. An object made from a page makes its own here.
+    final var _state: _ObjectState? {
+        get {
+            if let ownState { return ownState }
+            guard let pageState else { return nil }
+            let state = pageState.state(pageSlot)
+            (ownState, self.pageState) = (state, nil)
+            return state
+        }
+        set { (ownState, pageState) = (newValue, nil) }
+    }
+
+    /// Makes the object a managed one of the page `shared` holds, at `slot`.
+    final func _rlmAdopt(_ shared: PageState, slot: Int) {
+        (ownState, pageState, pageSlot) = (nil, shared, slot)
+    }
+
+    /// Whether the object is managed (without making a state of its own).
+    final var isManaged: Bool { ownState != nil || pageState != nil }
+
+    /// The model of a managed object.
+    final var managedInfo: TypeInfo? { ownState?.info ?? pageState?.info }
+
+    /// Calls `body` with the stored value of the property at `index` of a managed object and
+    /// its Realm: from its page while that is current, otherwise through its own state (traps
+    /// if the object is gone).
+    @inline(__always)
+    final func withStoredValue<T>(at index: Int, _ body: (StoreValue, Realm) -> T) -> T {
+        if let pageState, let value = pageState.value(pageSlot, at: index) { return body(value, pageState.realm) }
+        let state = _state!
+        return body(state.value(at: index), state.realm)
+    }
+
+    /// The same value alone (for scalars, which need no Realm to be made).
+    @inline(__always)
+    final func storedValue(at index: Int) -> StoreValue {
+        if let pageState, let value = pageState.value(pageSlot, at: index) { return value }
+        return _state!.value(at: index)
+    }
+
+    /// The position of the property whose wrapper's storage key path has the identifier `id`
+    /// if the object's page has seen it (see `PageState`).
+    @inline(__always)
+    final func resolvedPosition(of id: ObjectIdentifier) -> Int? {
+        pageState?.resolvedPosition(of: id)
+    }
+
+    /// The position of the property whose wrapper `storage` is, when the model knows it
+    /// without reflecting on the object (managed objects only).
+    @inline(never)
+    final func knownPosition(of storage: AnyKeyPath) -> Int? {
+        if let pageState { return pageState.position(of: storage) }
+        return ownState?.info.storage.position(of: storage)
+    }
+
+    /// The Realm of a managed object, without making a state of its own.
+    final var managingRealm: Realm? { ownState?.realm ?? pageState?.realm }
 
     /// An unmanaged object with default values.
     public required init() {}
@@ -53,7 +115,7 @@ open class ObjectBase: CustomStringConvertible {
     class var _rlmKind: ModelKind { .object }
 
     /// The Realm managing the object, or nil while it is unmanaged.
-    public var realm: Realm? { _state?.realm }
+    public var realm: Realm? { managingRealm }
 
     /// Whether the object was deleted or its Realm invalidated.
     public var isInvalidated: Bool { _state?.isInvalidated ?? false }

@@ -14,11 +14,11 @@ public final class _ObjectState {
     /// The Realm's epoch when the state was made (`invalidate()` starts a new one).
     let epoch: Int
 
-    init(realm: Realm, key: ObjectKey, info: TypeInfo) {
+    init(realm: Realm, key: ObjectKey, info: TypeInfo, epoch: Int? = nil) {
         self.realm = realm
         self.key = key
         self.info = info
-        self.epoch = realm.core.epoch
+        self.epoch = epoch ?? realm.core.epoch
     }
 
     /// Whether the object is gone (deleted, or its Realm invalidated).

@@ -15,6 +15,8 @@ final class StoragePositions: @unchecked Sendable {
     /// Key paths by instance: a model's key-path literals are instantiated once, so the hot
     /// path finds them without hashing the key path.
     private let known: [ObjectIdentifier: Int]
+    /// The same for a model of few properties, searched in order (cheaper than hashing).
+    private let knownList: [(path: ObjectIdentifier, position: Int)]
     private let knownPaths: [AnyKeyPath: Int]
     /// Reflected models: property position by wrapper offset.
     private let byOffset: [Int: Int]
@@ -24,13 +26,19 @@ final class StoragePositions: @unchecked Sendable {
     init(paths: [AnyKeyPath: Int], offsets: [Int: Int]) {
         self.knownPaths = paths
         self.known = Dictionary(paths.map { (ObjectIdentifier($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.knownList = known.count <= 32 ? known.sorted { $0.value < $1.value }.map { ($0.key, $0.value) } : []
         self.byOffset = offsets
     }
 
     /// The position of the property stored at `storage`, if already known.
     @inline(__always)
     func position(of storage: AnyKeyPath) -> Int? {
-        if let position = known[ObjectIdentifier(storage)] { return position }
+        let id = ObjectIdentifier(storage)
+        if !knownList.isEmpty {
+            for entry in knownList where entry.path == id { return entry.position }
+        } else if let position = known[id] {
+            return position
+        }
         if byOffset.isEmpty { return knownPaths[storage] }
         lock.lock()
         defer { lock.unlock() }

@@ -27,7 +27,7 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
 
     // The wrapper is reached through `object`, which the caller keeps alive for the call.
     private func read(_ object: ObjectBase) -> Value {
-        if let state = object._state { return Value._rlmGet(state, position) }
+        if object.isManaged { return Value._rlmGet(object, position) }
         let field = wrapper(object)
         if let value = field.pointee.local { return value }
         let value = Value._rlmDefault()
@@ -46,7 +46,7 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
     }
 
     override func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue {
-        if object._state == nil, let input = try Value._rlmLocalInput(ModelReflection.field(object, offset), builder) {
+        if !object.isManaged, let input = try Value._rlmLocalInput(ModelReflection.field(object, offset), builder) {
             return input
         }
         return try read(object)._rlmInput(builder)

@@ -17,8 +17,8 @@ public protocol _Persistable {
     static var _rlmObjectType: ObjectBase.Type? { get }
     /// The value of a property declared without an initial value.
     static func _rlmDefault() -> Self
-    /// Reads the property of a managed object.
-    static func _rlmGet(_ object: _ObjectState, _ index: Int) -> Self
+    /// Reads the property at `index` of a managed object.
+    static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Self
     /// Writes the property of a managed object (traps with Realm's message on error).
     static func _rlmSet(_ value: Self, _ object: _ObjectState, _ index: Int)
     /// The (unmanaged) value as store input; objects go through `builder`.
@@ -46,6 +46,7 @@ public struct PersistedOptions: Sendable, Hashable {
     /// `@Persisted(originProperty: "dogs")` of a `LinkingObjects` property.
     public var originProperty: String?
 
+    @inlinable
     public init(primaryKey: Bool = false, indexed: Bool = false, originProperty: String? = nil) {
         self.primaryKey = primaryKey
         self.indexed = indexed
@@ -58,8 +59,8 @@ extension RealmCollectionValue {
         RealmSchema.PropertyType(_rlmBase, isOptional: _rlmIsOptional || _rlmBase.isObject)
     }
 
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> Self {
-        _rlmFromStore(object.value(at: index), object.realm)
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Self {
+        object.withStoredValue(at: index) { value, realm in _rlmFromStore(value, realm) }
     }
 
     public static func _rlmSet(_ value: Self, _ object: _ObjectState, _ index: Int) {

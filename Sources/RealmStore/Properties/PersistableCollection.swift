@@ -21,7 +21,7 @@ extension _PersistableCollection {
         RealmSchema.PropertyType(Element._rlmBase, collection: _rlmCollectionKind, isOptional: Element._rlmIsOptional)
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element._rlmObjectType }
-    public static func _rlmGet(_ object: _ObjectState, _ index: Int) -> Self { _rlmManaged(object, index) }
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Self { _rlmManaged(object._state!, index) }
     public static func _rlmSet(_ value: Self, _ object: _ObjectState, _ index: Int) {
         let elements = value._rlmElements
         object.set(index) { builder in try CollectionInput.elements(elements, builder) }

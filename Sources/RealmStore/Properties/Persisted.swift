@@ -16,10 +16,19 @@ import RealmSchema
 ///     }
 @propertyWrapper
 public struct Persisted<Value: _Persistable> {
-    /// The unmanaged value; nil until first read or written (then Realm's default).
+    /// The unmanaged value; nil until first read or written (then Realm's default). A
+    /// `LinkingObjects` property holds its (empty) unmanaged value from the start, which
+    /// carries `originProperty`.
     @usableFromInline var local: Value?
+    /// `primaryKey` (1) and `indexed` (2): flags, so that a wrapper holds nothing to release
+    /// besides its value.
+    @usableFromInline let flags: UInt8
+
     /// The `@Persisted(...)` arguments.
-    @usableFromInline let options: PersistedOptions
+    var options: PersistedOptions {
+        PersistedOptions(primaryKey: flags & 1 != 0, indexed: flags & 2 != 0,
+                         originProperty: (local as? any _LinkingObjectsOrigin)?._rlmOriginProperty)
+    }
 
     /// Not available: `@Persisted` works only inside `Object`, `EmbeddedObject` and
     /// `AsymmetricObject` subclasses.
@@ -32,41 +41,47 @@ public struct Persisted<Value: _Persistable> {
     /// A property with Realm's default value (0, "", a new ObjectId, an empty List, …).
     @inlinable
     public init() {
-        self.options = PersistedOptions()
+        self.flags = 0
     }
 
     /// A property with an initial value.
     @inlinable
     public init(wrappedValue: Value) {
         self.local = wrappedValue
-        self.options = PersistedOptions()
+        self.flags = 0
     }
 
     /// The primary key (`primaryKey: true`) or an ordinary property.
+    @inlinable
     public init(primaryKey: Bool) {
-        self.options = PersistedOptions(primaryKey: primaryKey, indexed: primaryKey)
+        self.flags = primaryKey ? 3 : 0
     }
 
     /// The primary key with an initial value.
+    @inlinable
     public init(wrappedValue: Value, primaryKey: Bool) {
         self.local = wrappedValue
-        self.options = PersistedOptions(primaryKey: primaryKey, indexed: primaryKey)
+        self.flags = primaryKey ? 3 : 0
     }
 
     /// An indexed property.
+    @inlinable
     public init(indexed: Bool) {
-        self.options = PersistedOptions(indexed: indexed)
+        self.flags = indexed ? 2 : 0
     }
 
     /// An indexed property with an initial value.
+    @inlinable
     public init(wrappedValue: Value, indexed: Bool) {
         self.local = wrappedValue
-        self.options = PersistedOptions(indexed: indexed)
+        self.flags = indexed ? 2 : 0
     }
 
     /// A `LinkingObjects` property: the objects whose `originProperty` links here.
+    @inlinable
     public init<Origin>(originProperty: String) where Value == LinkingObjects<Origin> {
-        self.options = PersistedOptions(originProperty: originProperty)
+        self.local = LinkingObjects(originProperty: originProperty)
+        self.flags = 0
     }
 
     /// Reads and writes the property through its object: the store when it is managed, the
@@ -98,9 +113,20 @@ public struct Persisted<Value: _Persistable> {
     /// properties.
     @usableFromInline
     static func _rlmValue<Root: ObjectBase>(_ object: Root, _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
-        if let state = object._state {
-            return Value._rlmGet(state, state.info.index(ofStorage: storageKeyPath, in: object))
+        if let index = object.resolvedPosition(of: ObjectIdentifier(storageKeyPath)) {
+            return Value._rlmGet(object, index)
         }
+        if object.isManaged {
+            let index = object.knownPosition(of: storageKeyPath) ?? object.managedInfo!.index(ofStorage: storageKeyPath, in: object)
+            return Value._rlmGet(object, index)
+        }
+        return _rlmPrototypeValue(object, storageKeyPath)
+    }
+
+    /// `_rlmValue` of an object that is not managed (kept apart: the managed read needs no
+    /// generic metadata).
+    @inline(never)
+    static func _rlmPrototypeValue<Root: ObjectBase>(_ object: Root, _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
         if let recorder = object._discovery {
             recorder.record(storageKeyPath, object[keyPath: storageKeyPath].options,
                             object: object, offset: TypeInfo.offset(of: storageKeyPath, in: object))

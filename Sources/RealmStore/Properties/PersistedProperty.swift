@@ -79,7 +79,7 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
 
     override func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue {
         let root = unsafeDowncast(object, to: Root.self)
-        if object._state == nil, let storage, let local = root[keyPath: storage].local {
+        if !object.isManaged, let storage, let local = root[keyPath: storage].local {
             return try local._rlmInput(builder)
         }
         return try root[keyPath: keyPath]._rlmInput(builder)

@@ -38,6 +38,11 @@ public protocol _RealmScalar: RealmCollectionValue {
 }
 
 extension _RealmScalar {
+    /// A scalar needs no Realm to be made: none is handed over.
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Self {
+        _rlmFromStore(object.storedValue(at: index), nil)
+    }
+
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard let result = Self(storeValue: value) else {
             RealmError.trap(RealmError.invalidStoredValue(value, of: Self.self))

@@ -1,0 +1,84 @@
+import RealmEngine
+
+/// What the objects a live Realm's lazy collection made from one page of rows share: the
+/// Realm, the model, the page and the Realm's generation and epoch when it was read. An object
+/// made from a page holds this and its row's slot instead of an `_ObjectState` of its own; it
+/// makes one the first time it needs more than a property read from a current page (a write,
+/// its key, a read after the Realm changed), so iterating allocates nothing per object but
+/// the object itself.
+///
+/// For example:
+///
+///     let shared = PageState(realm: realm, info: info, page: page, generation: core.generation)
+///     object._rlmAdopt(shared, slot: 3)
+final class PageState {
+    let realm: Realm
+    /// `realm`'s core and store, which `realm` keeps alive: reached without reference counting
+    /// (a core's counts are slow, it being weakly referenced).
+    private let core: Unmanaged<RealmCore>
+    private let store: Unmanaged<Store>
+    let info: TypeInfo
+    let page: RowPage
+    let generation: Int
+    let epoch: Int
+    /// Positions of the wrappers' storage key paths read from the page's objects so far (the
+    /// key path kept, so that its identifier stays its own).
+    private var resolved: [(id: ObjectIdentifier, path: AnyKeyPath, position: Int)] = []
+
+    init(realm: Realm, info: TypeInfo, page: RowPage, generation: Int) {
+        self.realm = realm
+        self.core = .passUnretained(realm.core)
+        self.store = .passUnretained(realm.core.store)
+        self.info = info
+        self.page = page
+        self.generation = generation
+        self.epoch = realm.core.epoch
+    }
+
+    /// The position of the property whose wrapper `storage` is, if the model knows it (see
+    /// `StoragePositions`); each key path is looked up once per page.
+    func position(of storage: AnyKeyPath) -> Int? {
+        let id = ObjectIdentifier(storage)
+        if let position = resolvedPosition(of: id) { return position }
+        guard let position = info.storage.position(of: storage) else { return nil }
+        resolved.append((id, storage, position))
+        return position
+    }
+
+    /// The position of a key path `position(of:)` has seen, by its identifier.
+    @inline(__always)
+    func resolvedPosition(of id: ObjectIdentifier) -> Int? {
+        core._withUnsafeGuaranteedRef { $0.verifyThread() }
+        for entry in resolved where entry.id == id { return entry.position }
+        return nil
+    }
+
+    /// The value of the property at `index` in the row at `slot` while the page is current
+    /// (the Realm has not changed since it was read) and holds it; nil otherwise (the object
+    /// then reads through a state of its own). Traps when used from another thread.
+    @inline(__always)
+    func value(_ slot: Int, at index: Int) -> StoreValue? {
+        let current = core._withUnsafeGuaranteedRef { core in
+            core.verifyThread()
+            return generation == core.generation
+        }
+        guard current else { return nil }
+        return store._withUnsafeGuaranteedRef { store in
+            store.serialized {
+                do {
+                    return try store.singleValue(in: page, slot: slot, at: index)
+                } catch {
+                    RealmError.trap(RealmError.message(of: error))
+                }
+            }
+        }
+    }
+
+    /// The state of the object at `slot`, as the object would have had it from the start.
+    func state(_ slot: Int) -> _ObjectState {
+        let state = _ObjectState(realm: realm, key: ObjectKey(className: info.className, key: page.keys[slot]), info: info,
+                                 epoch: epoch)
+        state.prefill(StoredRow(page: page, slot: slot), generation: generation)
+        return state
+    }
+}
