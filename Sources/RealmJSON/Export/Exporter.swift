@@ -127,6 +127,7 @@ public final class Exporter {
     /// Streams the objects of one class, in primary-key or insertion order; `after` runs after
     /// each object (the NDJSON line break).
     func writeObjects(of model: ModelSchema, after: () throws(ExportError) -> Void) throws {
+        if options.selection?.isEverything ?? true { return try writeWholeClass(model, after: after) }
         try forEachObjectToExport(model) { object, values, position in
             try writeObject(object, model: model, position: position, values: values)
             try after()
