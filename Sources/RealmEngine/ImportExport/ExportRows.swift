@@ -37,9 +37,17 @@ package final class ExportRows {
         return hasRow
     }
 
+    /// Rows come by ascending owner without a join to the owners (`Store.exportReader` reads a
+    /// side table alone): rows of owners before the one asked for (which cannot exist in a
+    /// sound file) are passed over rather than stopping the merge.
+    var ownersAscend = false
+
     /// Whether the statement stands on a row whose column 0 (the owner) is `owner`.
-    package func isOwned(by owner: Int64) -> Bool {
-        hasRow && statement.int64(0) == owner
+    package func isOwned(by owner: Int64) throws -> Bool {
+        if ownersAscend {
+            while hasRow && statement.int64(0) < owner { try step() }
+        }
+        return hasRow && statement.int64(0) == owner
     }
 
     /// SQLite's type of a column: 1 integer, 2 real, 3 text, 4 blob, 5 null.

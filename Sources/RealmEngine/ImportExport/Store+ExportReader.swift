@@ -30,6 +30,8 @@ private struct ExportReaderBuilder {
     let store: Store
     let keep: (String, String) -> Bool
     private var aliases = 0
+    /// The alias of the top-level table when it is read in key order (see `sideChain`).
+    private var topLevelTable: String?
 
     init(store: Store, keep: @escaping (String, String) -> Bool) {
         self.store = store
@@ -66,14 +68,38 @@ private struct ExportReaderBuilder {
 
     mutating func topLevel(_ info: ClassInfo) throws -> ExportNode {
         let table = alias()
+        let keyOrdered = try primaryKeyFollowsKeys(info)
         let chain = Chain(from: "\(info.table) AS \(table)",
-                          order: info.primaryKey.map { ["\(table).\($0.column)", "\(table)._key"] } ?? ["\(table)._key"])
+                          order: info.primaryKey.map { keyOrdered ? ["\(table)._key"] : ["\(table).\($0.column)", "\(table)._key"] }
+                              ?? ["\(table)._key"])
+        topLevelTable = keyOrdered ? table : nil
         let select = Select()
         let rows = ExportRows(store)
         let node = ExportNode(className: info.name, rows: rows, keyColumn: select.add("\(table)._key"), linkColumn: nil)
         node.fields = try fields(info, table, chain, select, rows)
         try rows.prepare(select.sql(chain))
         return node
+    }
+
+    /// Whether ordering the class by primary key gives its key order (objects created in key
+    /// order, as an import of sorted data makes them): then the class is read in key order, and
+    /// its own collections straight from their side tables, which are stored by owner (no seek
+    /// per object). One pass over the primary-key index decides.
+    private func primaryKeyFollowsKeys(_ info: ClassInfo) throws -> Bool {
+        guard let primaryKey = info.primaryKey else { return true }
+        let check = try Statement(database: store.connection.handle, sql: "SELECT 1 FROM (SELECT _key - lag(_key) OVER "
+            + "(ORDER BY \(primaryKey.column), _key) AS step FROM \(info.table)) WHERE step < 0 LIMIT 1")
+        return try !check.step()
+    }
+
+    /// The chain of a side table owned by `owner`: from the side table alone when the owner is
+    /// the top-level class read in key order (the side table's own order), else joined.
+    private func sideChain(_ chain: Chain, _ property: PropertyInfo, owner: String, side: String, elementOrder: String) -> Chain {
+        if owner == topLevelTable {
+            return Chain(from: "\(property.sideTable) AS \(side)", order: ["\(side).owner", elementOrder])
+        }
+        return Chain(from: chain.from + " JOIN \(property.sideTable) AS \(side) ON \(side).owner = \(owner)._key",
+                     order: chain.order + [elementOrder])
     }
 
     /// The fields of `info`'s objects, which stand in `rows` as `table`.
@@ -128,10 +154,10 @@ private struct ExportReaderBuilder {
     private mutating func embeddedList(_ property: PropertyInfo, _ owner: String, _ chain: Chain) throws -> ExportNode {
         let target = try store.targetInfo(property)
         let side = alias(), joined = alias()
-        let chain = Chain(from: chain.from + " JOIN \(property.sideTable) AS \(side) ON \(side).owner = \(owner)._key",
-                          order: chain.order + ["\(side).pos"])
+        let chain = sideChain(chain, property, owner: owner, side: side, elementOrder: "\(side).pos")
         let select = Select()
         let rows = ExportRows(store)
+        rows.ownersAscend = owner == topLevelTable
         _ = select.add("\(side).owner")
         let link = select.add("\(side).value")
         select.joins.append("LEFT JOIN \(target.table) AS \(joined) ON \(joined)._key = \(side).value")
@@ -152,8 +178,7 @@ private struct ExportReaderBuilder {
         case .map: "\(side).key"
         default: hasTag ? "\(side).type, \(side).value" : "\(side).value"
         }
-        let chain = Chain(from: chain.from + " JOIN \(property.sideTable) AS \(side) ON \(side).owner = \(owner)._key",
-                          order: chain.order + [elementOrder])
+        let chain = sideChain(chain, property, owner: owner, side: side, elementOrder: elementOrder)
         let select = Select()
         _ = select.add("\(side).owner")
         let key = property.collection == .map ? select.add("\(side).key") : nil
@@ -168,6 +193,7 @@ private struct ExportReaderBuilder {
             targetKeyBase = primaryKey.base
         }
         let rows = ExportRows(store, property: property)
+        rows.ownersAscend = owner == topLevelTable
         try rows.prepare(select.sql(chain))
         try rows.step()
         return ExportCollection(rows: rows, kind: property.collection, base: property.base, keyColumn: key, valueColumn: value,

@@ -66,7 +66,7 @@ extension Exporter {
             try writeEmbedded(node, type.base)
         case .embeddedList(let node):
             try writer.beginArray()
-            while node.rows.isOwned(by: owner.key) {
+            while try node.rows.isOwned(by: owner.key) {
                 try writeEmbedded(node, type.base)
                 try node.rows.step()
             }
@@ -93,25 +93,25 @@ extension Exporter {
     private func writeCollection(_ collection: ExportCollection, _ type: PropertyType, owner: Int64) throws {
         let rows = collection.rows
         if collection.kind == .map {
-            var entries: [String: StoreValue] = [:]
-            while rows.isOwned(by: owner) {
+            var entries: [(key: String, value: StoreValue)] = []
+            while try rows.isOwned(by: owner) {
                 let key = rows.withText(collection.keyColumn!) { String(decoding: $0, as: UTF8.self) }
-                entries[key] = try rows.element(collection.valueColumn, tag: collection.tagColumn)
+                entries.append((key, try rows.element(collection.valueColumn, tag: collection.tagColumn)))
                 try rows.step()
             }
-            return try writeValue(.dictionary(entries), type)
+            return try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
         }
         if collection.kind == .set, collection.base.canHoldLinks {
             // Links in a set (also in a set of mixed values) are written in their targets' export order.
             var elements: [StoreValue] = []
-            while rows.isOwned(by: owner) {
+            while try rows.isOwned(by: owner) {
                 elements.append(try rows.element(collection.valueColumn, tag: collection.tagColumn))
                 try rows.step()
             }
             return try writeValue(.list(elements), type)
         }
         try writer.beginArray()
-        while rows.isOwned(by: owner) {
+        while try rows.isOwned(by: owner) {
             try writeElement(of: collection)
             try rows.step()
         }
