@@ -51,8 +51,9 @@ public struct ExportOptions: Sendable, Hashable {
 ///   of classes without one as described in `ExportReference`.
 /// - Streaming: one object is in memory at a time, and the output goes through a 64 KiB buffer.
 ///   Everything is read in one read transaction, so the output is a consistent snapshot. A
-///   whole class is read with one statement for its rows and one per collection property
-///   (`Store.forEachObjectWithValues`), not a query per object.
+///   whole class is read through `Store.exportReader` (one statement for its rows and one per
+///   collection and per List of embedded objects, merged by owner; `Exporter+Rows.swift`), not
+///   a query per object, embedded object or link.
 ///
 /// For example:
 ///
