@@ -88,8 +88,11 @@ run. Relaxed and canonical write the multi-class form (Person and Dog); NDJSON i
 | --- | --- | --- | --- | --- | --- | --- | --- |
 $rows
 realm-export streams: one object in memory at a time, a 64 KiB output buffer. A class is read
-with one statement for its rows and one per collection property, in the same order, merged by
-owner (no query per object); compare its peak RSS across the sizes above.
+by \`Store.exportReader\`: one statement for its rows with to-one embedded objects (Address) and
+linked primary keys joined in, one per collection property and per List of embedded objects
+(Toys), all in export order and merged by owner (no query per object, per embedded object or per
+link); a class whose primary-key order is its key order (Person here) is read in key order, its
+collections straight from their side tables. Compare its peak RSS across the sizes above.
 
 ### A part of $n people
 

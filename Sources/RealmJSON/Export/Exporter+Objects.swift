@@ -148,7 +148,8 @@ extension Exporter {
 
     /// A Map or mixed dictionary: keys percent-decoded, in byte order, except that Extended JSON
     /// keywords come last so the object cannot read back as a typed value.
-    private func writeDictionary(_ entries: [String: StoreValue], isMixed: Bool, _ element: (StoreValue) throws -> Void) throws {
+    func writeDictionary(_ entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool,
+                         _ element: (StoreValue) throws -> Void) throws {
         let sorted = entries.map { entry in
             let key = MapKeyCoding.decode(entry.key)
             return (key: key, isKeyword: ExportReference.isKeyword(key), value: entry.value)

@@ -51,8 +51,9 @@ public struct ExportOptions: Sendable, Hashable {
 ///   of classes without one as described in `ExportReference`.
 /// - Streaming: one object is in memory at a time, and the output goes through a 64 KiB buffer.
 ///   Everything is read in one read transaction, so the output is a consistent snapshot. A
-///   whole class is read with one statement for its rows and one per collection property
-///   (`Store.forEachObjectWithValues`), not a query per object.
+///   whole class is read through `Store.exportReader` (one statement for its rows and one per
+///   collection and per List of embedded objects, merged by owner; `Exporter+Rows.swift`), not
+///   a query per object, embedded object or link.
 ///
 /// For example:
 ///
@@ -127,6 +128,7 @@ public final class Exporter {
     /// Streams the objects of one class, in primary-key or insertion order; `after` runs after
     /// each object (the NDJSON line break).
     func writeObjects(of model: ModelSchema, after: () throws(ExportError) -> Void) throws {
+        if options.selection?.isEverything ?? true { return try writeWholeClass(model, after: after) }
         try forEachObjectToExport(model) { object, values, position in
             try writeObject(object, model: model, position: position, values: values)
             try after()

@@ -192,7 +192,8 @@ public final class ExtendedJSONWriter {
         try output.write(UInt8(ascii: "\""))
     }
 
-    private func escaped(_ bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+    /// UTF-8 bytes with RFC 8259 escapes, unquoted.
+    func escaped(_ bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
         var start = 0
         for index in 0..<bytes.count {
             let byte = bytes[index]

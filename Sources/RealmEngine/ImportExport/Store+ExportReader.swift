@@ -1,0 +1,202 @@
+import RealmSchema
+
+/// Reading a whole class for realm-export as a tree of statements (`ExportNode`): one for the
+/// class's rows, with its to-one embedded objects and the primary keys of its to-one links
+/// joined in; one per collection property; one per List of embedded objects, with their own
+/// joins and collections below. Every statement is ordered by the class's export order first
+/// (primary key, then key), so each object takes its elements as the cursors meet it (a merge
+/// join): no query per object, per embedded object or per link, and memory stays flat.
+extension Store {
+    /// The export reader of a whole class in primary-key order (insertion order without a
+    /// primary key). `keep(className, propertyName)` says which properties to read; the
+    /// others are `.skipped`. Step `rows` of the returned node for each object; the nested
+    /// cursors are already on their first rows. Use within one `readTransaction`.
+    ///
+    /// - Throws: for asymmetric classes, and SQLite failures.
+    ///
+    /// For example:
+    ///
+    ///     let person = try store.exportReader("Person") { _, _ in true }
+    ///     while try person.rows.step() { print(person.rows.int64(person.keyColumn)) }
+    package func exportReader(_ className: String, keep: @escaping (String, String) -> Bool) throws -> ExportNode {
+        let info = try queryableClass(className)
+        var builder = ExportReaderBuilder(store: self, keep: keep)
+        return try builder.topLevel(info)
+    }
+}
+
+/// Builds the SQL of an export reader.
+private struct ExportReaderBuilder {
+    let store: Store
+    let keep: (String, String) -> Bool
+    private var aliases = 0
+    /// The alias of the top-level table when it is read in key order (see `sideChain`).
+    private var topLevelTable: String?
+
+    init(store: Store, keep: @escaping (String, String) -> Bool) {
+        self.store = store
+        self.keep = keep
+    }
+
+    /// The rows a statement comes from: the joins from the top-level class down, and the order
+    /// every statement of the tree shares as its prefix.
+    struct Chain {
+        var from: String
+        var order: [String]
+    }
+
+    /// The columns and extra joins of one statement being built.
+    final class Select {
+        var columns: [String] = []
+        var joins: [String] = []
+
+        func add(_ column: String) -> Int32 {
+            columns.append(column)
+            return Int32(columns.count - 1)
+        }
+
+        func sql(_ chain: Chain) -> String {
+            "SELECT \(columns.joined(separator: ", ")) FROM \(chain.from)\(joins.map { " " + $0 }.joined())"
+                + " ORDER BY \(chain.order.joined(separator: ", "))"
+        }
+    }
+
+    private mutating func alias() -> String {
+        aliases += 1
+        return "e\(aliases)"
+    }
+
+    mutating func topLevel(_ info: ClassInfo) throws -> ExportNode {
+        let table = alias()
+        let keyOrdered = try primaryKeyFollowsKeys(info)
+        let chain = Chain(from: "\(info.table) AS \(table)",
+                          order: info.primaryKey.map { keyOrdered ? ["\(table)._key"] : ["\(table).\($0.column)", "\(table)._key"] }
+                              ?? ["\(table)._key"])
+        topLevelTable = keyOrdered ? table : nil
+        let select = Select()
+        let rows = ExportRows(store)
+        let node = ExportNode(className: info.name, rows: rows, keyColumn: select.add("\(table)._key"), linkColumn: nil)
+        node.fields = try fields(info, table, chain, select, rows)
+        try rows.prepare(select.sql(chain))
+        return node
+    }
+
+    /// Whether ordering the class by primary key gives its key order (objects created in key
+    /// order, as an import of sorted data makes them): then the class is read in key order, and
+    /// its own collections straight from their side tables, which are stored by owner (no seek
+    /// per object). One pass over the primary-key index decides.
+    private func primaryKeyFollowsKeys(_ info: ClassInfo) throws -> Bool {
+        guard let primaryKey = info.primaryKey else { return true }
+        let check = try Statement(database: store.connection.handle, sql: "SELECT 1 FROM (SELECT _key - lag(_key) OVER "
+            + "(ORDER BY \(primaryKey.column), _key) AS step FROM \(info.table)) WHERE step < 0 LIMIT 1")
+        return try !check.step()
+    }
+
+    /// The chain of a side table owned by `owner`: from the side table alone when the owner is
+    /// the top-level class read in key order (the side table's own order), else joined.
+    private func sideChain(_ chain: Chain, _ property: PropertyInfo, owner: String, side: String, elementOrder: String) -> Chain {
+        if owner == topLevelTable {
+            return Chain(from: "\(property.sideTable) AS \(side)", order: ["\(side).owner", elementOrder])
+        }
+        return Chain(from: chain.from + " JOIN \(property.sideTable) AS \(side) ON \(side).owner = \(owner)._key",
+                     order: chain.order + [elementOrder])
+    }
+
+    /// The fields of `info`'s objects, which stand in `rows` as `table`.
+    private mutating func fields(_ info: ClassInfo, _ table: String, _ chain: Chain, _ select: Select,
+                                 _ rows: ExportRows) throws -> [ExportField] {
+        var fields: [ExportField] = []
+        for property in info.properties {
+            guard keep(info.name, property.name) else {
+                fields.append(.skipped)
+                continue
+            }
+            if property.isSingle {
+                fields.append(try single(property, table, chain, select, rows))
+            } else if property.targetIsEmbedded {
+                fields.append(property.collection == .list ? .embeddedList(try embeddedList(property, table, chain))
+                                                          : .perObject(property.name))
+            } else {
+                fields.append(.collection(try collection(property, table, chain)))
+            }
+        }
+        return fields
+    }
+
+    private mutating func single(_ property: PropertyInfo, _ table: String, _ chain: Chain, _ select: Select,
+                                 _ rows: ExportRows) throws -> ExportField {
+        let column = "\(table).\(property.column)"
+        if property.isMixed {
+            let value = select.add(column)
+            _ = select.add("\(table).\(property.typeColumn)")
+            return .mixed(value)
+        }
+        guard property.isLink else { return .value(select.add(column), property.base) }
+        let target = try store.targetInfo(property)
+        let joined = alias()
+        if target.isEmbedded {
+            let link = select.add(column)
+            select.joins.append("LEFT JOIN \(target.table) AS \(joined) ON \(joined)._key = \(column)")
+            let node = ExportNode(className: target.name, rows: rows, keyColumn: select.add("\(joined)._key"), linkColumn: link)
+            let inner = Chain(from: chain.from + " JOIN \(target.table) AS \(joined) ON \(joined)._key = \(column)", order: chain.order)
+            node.fields = try fields(target, joined, inner, select, rows)
+            return .embedded(node)
+        }
+        // Links to classes without a primary key are written by position: decoded as links.
+        guard let primaryKey = target.primaryKey else { return .value(select.add(column), property.base) }
+        let link = select.add(column)
+        select.joins.append("LEFT JOIN \(target.table) AS \(joined) ON \(joined)._key = \(column)")
+        return .primaryKeyLink(link: link, key: select.add("\(joined).\(primaryKey.column)"), target: target.name,
+                               keyBase: primaryKey.base)
+    }
+
+    /// A List of embedded objects: the side table's rows joined to the objects they hold.
+    private mutating func embeddedList(_ property: PropertyInfo, _ owner: String, _ chain: Chain) throws -> ExportNode {
+        let target = try store.targetInfo(property)
+        let side = alias(), joined = alias()
+        let chain = sideChain(chain, property, owner: owner, side: side, elementOrder: "\(side).pos")
+        let select = Select()
+        let rows = ExportRows(store)
+        rows.ownersAscend = owner == topLevelTable
+        _ = select.add("\(side).owner")
+        let link = select.add("\(side).value")
+        select.joins.append("LEFT JOIN \(target.table) AS \(joined) ON \(joined)._key = \(side).value")
+        let node = ExportNode(className: target.name, rows: rows, keyColumn: select.add("\(joined)._key"), linkColumn: link)
+        let inner = Chain(from: chain.from + " JOIN \(target.table) AS \(joined) ON \(joined)._key = \(side).value", order: chain.order)
+        node.fields = try fields(target, joined, inner, select, rows)
+        try rows.prepare(select.sql(chain))
+        try rows.step()
+        return node
+    }
+
+    /// A List, MutableSet or Map of values or links, in the element order `Store.get` gives.
+    private mutating func collection(_ property: PropertyInfo, _ owner: String, _ chain: Chain) throws -> ExportCollection {
+        let side = alias()
+        let hasTag = property.isMixed || property.setNeedsTypeColumn
+        let elementOrder = switch property.collection {
+        case .list: "\(side).pos"
+        case .map: "\(side).key"
+        default: hasTag ? "\(side).type, \(side).value" : "\(side).value"
+        }
+        let chain = sideChain(chain, property, owner: owner, side: side, elementOrder: elementOrder)
+        let select = Select()
+        _ = select.add("\(side).owner")
+        let key = property.collection == .map ? select.add("\(side).key") : nil
+        let value = select.add("\(side).value")
+        let tag = hasTag ? select.add("\(side).type") : nil
+        var targetKey: Int32?
+        var targetKeyBase: BaseType?
+        if property.isLink, let primaryKey = try store.targetInfo(property).primaryKey {
+            let joined = alias()
+            select.joins.append("LEFT JOIN \(try store.targetInfo(property).table) AS \(joined) ON \(joined)._key = \(side).value")
+            targetKey = select.add("\(joined).\(primaryKey.column)")
+            targetKeyBase = primaryKey.base
+        }
+        let rows = ExportRows(store, property: property)
+        rows.ownersAscend = owner == topLevelTable
+        try rows.prepare(select.sql(chain))
+        try rows.step()
+        return ExportCollection(rows: rows, kind: property.collection, base: property.base, keyColumn: key, valueColumn: value,
+                                tagColumn: tag, targetKeyColumn: targetKey, targetKeyBase: targetKeyBase)
+    }
+}

@@ -1,0 +1,167 @@
+import RealmEngine
+import RealmSchema
+
+/// A whole class written from its export reader (`Store.exportReader`): values go from
+/// SQLite's columns straight into the output (integers, reals, text bytes), embedded objects
+/// and linked primary keys come from the same rows or cursors stepped alongside, and anything
+/// less common is decoded to a `StoreValue` and written as `writeObject` would. The bytes are
+/// those of `writeObject` over `Store.values(of:)`, object for object.
+extension Exporter {
+    /// Writes every object of `model` in export order; `after` runs after each object.
+    func writeWholeClass(_ model: ModelSchema, after: () throws(ExportError) -> Void) throws {
+        let projection = self.projection
+        let node = try store.exportReader(model.name) { className, property in
+            projection[className]?.contains(property) ?? true
+        }
+        var position: Int64 = 0
+        let numbered = model.primaryKey == nil
+        while try node.rows.step() {
+            position += 1
+            try writeObject(node, position: numbered ? position : nil)
+            try after()
+        }
+    }
+
+    /// The object `node.rows` stands on: `$id` first when given, then its fields.
+    private func writeObject(_ node: ExportNode, position: Int64?) throws {
+        let rows = node.rows
+        let key = rows.int64(node.keyColumn)
+        guard let plan = plans[node.className] else { throw ExportError(ExportMessages.unknownStoredClass(node.className)) }
+        try writer.beginObject()
+        if let position {
+            try writer.key(ExportReference.idKey)
+            try writer.int(position)
+        }
+        for (index, field) in node.fields.enumerated() {
+            if case .skipped = field { continue }
+            try writer.key(quoted: plan.keys[index])
+            do {
+                try writeField(field, plan.types[index], rows, owner: ObjectKey(className: node.className, key: key))
+            } catch let error as ExportError where !error.isIOFailure {
+                throw ExportError(ExportMessages.inObject(ObjectKey(className: node.className, key: key).description,
+                                                          property: plan.properties[index].name, error.message))
+            }
+        }
+        try writer.endObject()
+    }
+
+    private func writeField(_ field: ExportField, _ type: PropertyType, _ rows: ExportRows, owner: ObjectKey) throws {
+        switch field {
+        case .skipped:
+            return
+        case .value(let column, let base):
+            try writeColumn(rows, column, base)
+        case .mixed(let column):
+            try writeElement(try rows.mixed(column), .mixed)
+        case .primaryKeyLink(let link, let key, let target, let keyBase):
+            if rows.isNull(link) {
+                try writer.null()
+            } else if rows.isNull(key) {
+                // A null primary key or a dangling link: as object by object.
+                try writeElement(.object(ObjectKey(className: target, key: rows.int64(link))), type.base)
+            } else {
+                try writeColumn(rows, key, keyBase)
+            }
+        case .embedded(let node):
+            try writeEmbedded(node, type.base)
+        case .embeddedList(let node):
+            try writer.beginArray()
+            while try node.rows.isOwned(by: owner.key) {
+                try writeEmbedded(node, type.base)
+                try node.rows.step()
+            }
+            try writer.endArray()
+        case .collection(let collection):
+            try writeCollection(collection, type, owner: owner.key)
+        case .perObject(let property):
+            try writeValue(try store.get(owner, property), type)
+        }
+    }
+
+    /// An embedded object its parent's link (`linkColumn`) names, or null.
+    private func writeEmbedded(_ node: ExportNode, _ base: BaseType) throws {
+        let rows = node.rows
+        guard let link = node.linkColumn, !rows.isNull(link) else { return try writer.null() }
+        if rows.isNull(node.keyColumn) {
+            // The object does not exist: as object by object (which reports it).
+            return try writeElement(.object(ObjectKey(className: node.className, key: rows.int64(link))), base)
+        }
+        try writeObject(node, position: nil)
+    }
+
+    /// The elements `owner` has at the cursor, consumed.
+    private func writeCollection(_ collection: ExportCollection, _ type: PropertyType, owner: Int64) throws {
+        let rows = collection.rows
+        if collection.kind == .map {
+            var entries: [(key: String, value: StoreValue)] = []
+            while try rows.isOwned(by: owner) {
+                let key = rows.withText(collection.keyColumn!) { String(decoding: $0, as: UTF8.self) }
+                entries.append((key, try rows.element(collection.valueColumn, tag: collection.tagColumn)))
+                try rows.step()
+            }
+            return try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
+        }
+        if collection.kind == .set, collection.base.canHoldLinks {
+            // Links in a set (also in a set of mixed values) are written in their targets' export order.
+            var elements: [StoreValue] = []
+            while try rows.isOwned(by: owner) {
+                elements.append(try rows.element(collection.valueColumn, tag: collection.tagColumn))
+                try rows.step()
+            }
+            return try writeValue(.list(elements), type)
+        }
+        try writer.beginArray()
+        while try rows.isOwned(by: owner) {
+            try writeElement(of: collection)
+            try rows.step()
+        }
+        try writer.endArray()
+    }
+
+    /// The element a collection cursor stands on.
+    private func writeElement(of collection: ExportCollection) throws {
+        let rows = collection.rows
+        if let key = collection.targetKeyColumn, let keyBase = collection.targetKeyBase,
+           !rows.isNull(collection.valueColumn), !rows.isNull(key) {
+            return try writeColumn(rows, key, keyBase)
+        }
+        if collection.tagColumn != nil || collection.targetKeyColumn != nil {
+            return try writeElement(try rows.element(collection.valueColumn, tag: collection.tagColumn), collection.base)
+        }
+        try writeColumn(rows, collection.valueColumn, collection.base)
+    }
+
+    /// A typed (not mixed) stored value: the common types straight from the column, the
+    /// others decoded.
+    private func writeColumn(_ rows: ExportRows, _ column: Int32, _ base: BaseType) throws {
+        switch (base, rows.type(column)) {
+        case (_, 5): try writer.null()
+        case (.int, 1): try writer.int(rows.int64(column))
+        case (.bool, 1): try writer.bool(rows.int64(column) != 0)
+        case (.double, 2): try writer.double(rows.double(column))
+        case (.float, 2): try writer.float(Float(rows.double(column)))
+        case (.string, 3): try rows.withText(column) { (text: UnsafeBufferPointer<UInt8>) throws -> Void in try writer.string(utf8: text) }
+        default: try writeElement(try rows.value(column, base), base)
+        }
+    }
+}
+
+extension ExtendedJSONWriter {
+    /// Writes a JSON string value from UTF-8 bytes (escaped, as `string(_:)`).
+    func string(utf8 text: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        try prepareForValue()
+        try output.write(UInt8(ascii: "\""))
+        try escaped(text)
+        try output.write(UInt8(ascii: "\""))
+    }
+}
+
+extension BaseType {
+    /// Whether values of this type can be links: links and mixed values.
+    var canHoldLinks: Bool {
+        switch self {
+        case .object, .mixed: true
+        default: false
+        }
+    }
+}
