@@ -12,7 +12,8 @@ import RealmJSON
 /// - `--class C` with `-o -` or no `-o`: the BSON on stdout, no metadata.
 ///
 /// Every file is written under a temporary name and renamed into place only after the whole
-/// export succeeded (`ExportDestination`), so a failed export leaves the old files as they were.
+/// export succeeded (`ExportDestination`), so a failed export leaves the old files as they were;
+/// SIGINT and SIGTERM remove the temporary files (`DumpSignals`).
 ///
 /// For example:
 ///
@@ -52,23 +53,28 @@ enum BSONDump {
         let layout = Layout(parsed.value("--output"))
         let exporter = BSONExporter(store: store, options: options, singleOutput: !layout.isDirectory)
         var destinations: [ExportDestination] = []
+        let signals = layout == .stdout ? nil : DumpSignals()
+        defer { signals?.restore() }
+        func open(_ path: String?) throws -> ExportDestination {
+            if let path { signals?.track(ExportDestination.temporaryPath(for: path)) }
+            let destination = try ExportDestination.open(path)
+            destinations.append(destination)
+            return destination
+        }
         do {
             let models = try exporter.classes()
             if case .directory(let directory) = layout { try createDirectory(directory) }
-            try exporter.export { model in
-                let destination = try ExportDestination.open(layout.paths(of: model.name).bson)
-                destinations.append(destination)
-                return destination.output
-            }
+            try exporter.export { model in try open(layout.paths(of: model.name).bson).output }
             for model in models {
                 guard let path = layout.paths(of: model.name).metadata else { continue }
-                let destination = try ExportDestination.open(path)
-                destinations.append(destination)
-                try BSONMetadata(model: model).write(to: destination.output)
+                try BSONMetadata(model: model).write(to: try open(path).output)
             }
-            for destination in destinations {
-                try destination.finish()
+            let finish = {
+                for destination in destinations {
+                    try destination.finish()
+                }
             }
+            if let signals { try signals.finishing(finish) } else { try finish() }
         } catch {
             for destination in destinations {
                 destination.abandon()
