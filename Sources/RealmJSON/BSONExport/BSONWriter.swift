@@ -20,11 +20,12 @@ final class BSONWriter {
         case bool = 0x08, date = 0x09, null = 0x0A, int32 = 0x10, int64 = 0x12, decimal128 = 0x13
     }
 
-    private(set) var bytes: [UInt8] = []
+    // One thread writes at a time: no runtime exclusivity checks on the hot state.
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
     /// Open documents and arrays: where each starts, and the next index for arrays (-1 in a document).
-    private var frames: [(start: Int, index: Int)] = []
+    @exclusivity(unchecked) private var frames: [(start: Int, index: Int)] = []
     /// The key of the next element in a document.
-    private var pendingKey: [UInt8] = []
+    @exclusivity(unchecked) private var pendingKey: [UInt8] = []
 
     init() {
         bytes.reserveCapacity(1 << 12)
