@@ -6,9 +6,10 @@ import RealmJSON
 enum ExportCommand {
     static let spec = CommandSpec(
         name: "realm-export",
-        overview: "Write a store's objects as Extended JSON that realm-import turns back into the same store.",
+        overview: "Write a store's objects as Extended JSON (or BSON, CSV) that realm-import turns back into the same store.",
         usage: StoreOption.usage + " [--class <name>]... [--ndjson | --jsonArray] [--canonical] [--pretty] [--query <rql>] "
-            + "[--sort <keypath>]... [--skip <n>] [--limit <n>] [--type json|csv|tsv] [--fields <paths>] [--gzip] [-o <file>] "
+            + "[--sort <keypath>]... [--skip <n>] [--limit <n>] [--type json|bson|csv|tsv] [--fields <paths>] [--omit-empty] [--gzip] "
+            + "[-o <file|dir>] "
             + "| --outbox [--drain]",
         options: [
             StoreOption.spec(purpose: "export"),
@@ -25,13 +26,17 @@ enum ExportCommand {
                    help: "Order by this key path ('-' prefix: descending; repeatable, first is primary) or {\"age\": -1, …}."),
             .value("--skip", valueName: "n", help: "Leave out this many objects first (after --query and --sort)."),
             .value("--limit", valueName: "n", help: "Export at most this many objects."),
-            .value("--type", valueName: "type", allowed: ["json"] + TableFormat.allCases.map(\.rawValue),
-                   help: "json (default), or csv / tsv: one row an object of one class (docs/csv.md)."),
+            .value("--type", valueName: "type", allowed: ["json", "bson"] + TableFormat.allCases.map(\.rawValue),
+                   help: "json (default); bson: mongodump's files for mongorestore (-o DIR: <class>.bson and "
+                       + "<class>.metadata.json each); or csv / tsv: one row an object of one class (docs/csv.md)."),
             .value("--fields", "-f", valueName: "paths",
                    help: "Only these properties, comma-separated; dotted paths into embedded objects (JSON: the primary "
                        + "key always; CSV/TSV: the columns, default every non-collection property)."),
+            .flag("--omit-empty", help: "Leave out null properties and empty lists, sets and maps (JSON and BSON)."),
             .flag("--gzip", help: "Compress the output with gzip (also when the -o name ends in .gz)."),
-            .value("--output", "-o", valueName: "file", help: "Write to this file ('-' or absent: stdout).").aliased("--out"),
+            .value("--output", "-o", valueName: "file",
+                   help: "Write to this file ('-' or absent: stdout); with --type bson a directory, or a .bson file.")
+                .aliased("--out"),
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport."),
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction."),
             DiagnosticFormat.option,
@@ -41,7 +46,7 @@ enum ExportCommand {
     static func table(_ parsed: ParsedArguments) throws(UsageError) -> (TableFormat, [String]?)? {
         let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         guard let format = parsed.value("--type").flatMap(TableFormat.init(rawValue:)) else { return nil }
-        for option in ["--ndjson", "--jsonArray", "--canonical", "--pretty", "--outbox"] where parsed.has(option) {
+        for option in ["--ndjson", "--jsonArray", "--canonical", "--pretty", "--outbox", "--omit-empty"] where parsed.has(option) {
             throw conflicting(option, "--type \(format.rawValue)")
         }
         if parsed.values("--class").count > 1 { throw UsageError("'--type \(format.rawValue)' writes one class; give one '--class'.") }

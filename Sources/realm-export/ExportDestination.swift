@@ -30,15 +30,19 @@ final class ExportDestination {
             return try ExportDestination(descriptor: STDOUT_FILENO, name: "stdout", finalPath: nil, temporaryPath: nil,
                                          gzip: gzip)
         }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).realm-export-\(getpid())").path
+        let temporary = temporaryPath(for: path)
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw IOFailure(ExportMessages.writeFailed(path, String(cString: strerror(errno))))
         }
         return try ExportDestination(descriptor: descriptor, name: path, finalPath: path, temporaryPath: temporary,
                                      gzip: gzip || path.hasSuffix(".gz"))
+    }
+
+    /// The name a file is written under before it is renamed to `path`: `.<name>.realm-export-<pid>` beside it.
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).realm-export-\(getpid())").path
     }
 
     /// Flushes and, for a file, moves it into place.

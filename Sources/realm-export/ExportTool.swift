@@ -20,6 +20,8 @@ enum ExportTool {
     static func run(_ parsed: ParsedArguments, output: TextOutput, format: DiagnosticFormat = .text) throws {
         let (path, options, outbox) = try request(parsed)
         let table = try ExportCommand.table(parsed)
+        let bson = parsed.value("--type") == "bson"
+        if bson { try BSONDump.checkOptions(parsed) }
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
         }
@@ -31,6 +33,9 @@ enum ExportTool {
             try store.setPageCache(kibibytes: 8_192)
         } catch {
             throw IOFailure(StoreOption.storeFailed(path, error))
+        }
+        if bson {
+            return try BSONDump.run(parsed, store: store, path: path, options: options, output: output, format: format)
         }
         let destination = try ExportDestination.open(parsed.value("--output"), gzip: parsed.has("--gzip"))
         do {
@@ -82,7 +87,9 @@ enum ExportTool {
             selection: try selection(parsed, outbox: outbox))
         let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) } }
-        return (path, options.projecting(fields), outbox)
+        var projected = options.projecting(fields)
+        projected.omitEmpty = parsed.has("--omit-empty")
+        return (path, projected, outbox)
     }
 
     /// Data the export cannot carry → a diagnostic (exit 1); I/O and store failures → exit 2.

@@ -63,6 +63,8 @@ struct ExportTestValues {
     /// Whether sub-millisecond dates may fall in year 0000 (Python's datetime, and so pymongo,
     /// starts at year 1; such dates are written as ISO text in canonical output).
     var allowsYearZero = true
+    /// Whether every date is a whole millisecond (what BSON carries exactly).
+    var wholeMilliseconds = false
 
     mutating func mapKey() -> String {
         let key = random.chance(80) ? random.pick(Self.mapKeys) : String(random.next() % 1000)
@@ -84,7 +86,7 @@ struct ExportTestValues {
         default: seconds = Int64.random(in: -3_000_000_000...4_000_000_000, using: &random)
         }
         var nanoseconds = Int32.random(in: 0..<1_000_000_000, using: &random)
-        if random.chance(30) { nanoseconds = nanoseconds / 1_000_000 * 1_000_000 }
+        if wholeMilliseconds || random.chance(30) { nanoseconds = nanoseconds / 1_000_000 * 1_000_000 }
         return Timestamp(seconds: seconds, nanoseconds: seconds < 0 ? -nanoseconds : nanoseconds)
     }
 

@@ -15,7 +15,7 @@ extension Exporter {
         let plan = plans[model.name] ?? ExportClassPlan(model)
         let kept = projection[model.name]
         for index in 0..<min(values.count, plan.types.count) {
-            if let kept, !kept.contains(plan.properties[index].name) { continue }
+            if leavesOut(plan.properties[index], values[index], kept: kept) { continue }
             try writer.key(quoted: plan.keys[index])
             do {
                 try writeValue(values[index], plan.types[index])
@@ -92,7 +92,7 @@ extension Exporter {
     }
 
     /// The `$id` of an object of a class without a primary key.
-    private func position(of target: ObjectKey) throws -> Int64 {
+    func position(of target: ObjectKey) throws -> Int64 {
         guard exported.contains(target.className) else {
             throw ExportError(ExportMessages.referencedClassMissing("a mixed value", target: target.className))
         }
@@ -113,7 +113,7 @@ extension Exporter {
     }
 
     /// The schema of a class the store names (in a link or a mixed value).
-    private func storedModel(_ name: String) throws(ExportError) -> ModelSchema {
+    func storedModel(_ name: String) throws(ExportError) -> ModelSchema {
         guard let model = store.schema.model(named: name) else {
             throw ExportError(ExportMessages.storeFailed(ExportMessages.unknownStoredClass(name)), isIOFailure: true)
         }
@@ -150,6 +150,19 @@ extension Exporter {
     /// keywords come last so the object cannot read back as a typed value.
     func writeDictionary(_ entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool,
                          _ element: (StoreValue) throws -> Void) throws {
+        let sorted = try Self.exportOrder(ofDictionary: entries, isMixed: isMixed)
+        try writer.beginObject()
+        for entry in sorted {
+            try writer.key(entry.key)
+            try element(entry.value)
+        }
+        try writer.endObject()
+    }
+
+    /// A dictionary's entries as written (JSON and BSON alike): keys decoded, in byte order,
+    /// keywords last; a mixed dictionary whose keys are all keywords is an error.
+    static func exportOrder(ofDictionary entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool)
+        throws(ExportError) -> [(key: String, isKeyword: Bool, value: StoreValue)] {
         let sorted = entries.map { entry in
             let key = MapKeyCoding.decode(entry.key)
             return (key: key, isKeyword: ExportReference.isKeyword(key), value: entry.value)
@@ -159,12 +172,7 @@ extension Exporter {
         if isMixed, let first = sorted.first, first.isKeyword {
             throw ExportError(ExportMessages.ambiguousDictionary(sorted.map(\.key)))
         }
-        try writer.beginObject()
-        for entry in sorted {
-            try writer.key(entry.key)
-            try element(entry.value)
-        }
-        try writer.endObject()
+        return sorted
     }
 
     /// A scalar value in the writer's Extended JSON mode.

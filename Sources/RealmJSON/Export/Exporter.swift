@@ -24,6 +24,8 @@ public struct ExportOptions: Sendable, Hashable {
     /// Only these properties (dotted paths into embedded objects; the primary key always);
     /// nil: every persisted property. See `Exporter+Projection.swift`.
     public var fields: [String]?
+    /// Leave out null properties and empty collections (`--omit-empty`); see `Exporter+OmitEmpty.swift`.
+    public var omitEmpty = false
 
     public init(classes: [String] = [], shape: Shape = .classes, mode: ExtendedJSONMode = .relaxed, pretty: Bool = false,
                 selection: ExportSelection? = nil) {
@@ -90,11 +92,7 @@ public final class Exporter {
     /// - Throws: `ExportError` for options that do not fit the store and values JSON cannot
     ///   carry; the store's errors and `ExportError` (I/O) for read and write failures.
     public func export() throws {
-        let models = try selectedModels()
-        exported = Set(models.map(\.name))
-        try checkSelection(models)
-        try applyProjection(models)
-        try checkReferencedClasses(models)
+        let models = try prepare()
         defer {
             ordinals = [:]
             exportRanks = [:]
@@ -125,10 +123,22 @@ public final class Exporter {
         try writer.output.flush()
     }
 
+    /// The classes to export, with the selection, projection and references checked (also
+    /// `BSONExporter`'s start).
+    func prepare() throws(ExportError) -> [ModelSchema] {
+        let models = try selectedModels()
+        exported = Set(models.map(\.name))
+        try checkSelection(models)
+        try applyProjection(models)
+        try checkReferencedClasses(models)
+        return models
+    }
+
     /// Streams the objects of one class, in primary-key or insertion order; `after` runs after
-    /// each object (the NDJSON line break).
+    /// each object (the NDJSON line break). A whole class is read by its export reader, except
+    /// under `--omit-empty`, which decides per value (`leavesOut`) on the object-by-object path.
     func writeObjects(of model: ModelSchema, after: () throws(ExportError) -> Void) throws {
-        if options.selection?.isEverything ?? true { return try writeWholeClass(model, after: after) }
+        if options.selection?.isEverything ?? true, !options.omitEmpty { return try writeWholeClass(model, after: after) }
         try forEachObjectToExport(model) { object, values, position in
             try writeObject(object, model: model, position: position, values: values)
             try after()

@@ -1,0 +1,107 @@
+import RealmEngine
+import RealmFormats
+import RealmSchema
+
+/// Writes a store's objects as BSON, as `mongodump` writes a collection: each object one BSON
+/// document, one after another, with nothing between them, one output per class
+/// (`realm-export --type bson`, which `mongorestore` and `realm-import --type bson` read).
+///
+/// The documents have exactly the Extended JSON export's shape (`Exporter`): the same classes
+/// in the same order, the same objects (`--query`, `--sort`, `--skip`, `--limit`), the same
+/// fields (`--fields`, `--omit-empty`), links to classes with a primary key as the key value,
+/// the `$id`/`$ref` references of `ExportReference` otherwise, embedded objects nested, lists
+/// and sets as arrays, maps as documents with their keys decoded. Values by their BSON type
+/// (`BSONExporter+Values.swift`): an int fitting 32 bits is an int32, else an int64; floats
+/// are doubles; data is binary subtype 0 and UUIDs subtype 4; dates are milliseconds, a date
+/// with a finer part is cut to the millisecond toward 1970 as Realm's sync does (counted in
+/// `truncatedDates`).
+///
+/// For example:
+///
+///     let exporter = BSONExporter(store: store, options: ExportOptions(classes: ["Person"]))
+///     try exporter.export { model in output }    // output: an ExportOutput for Person.bson
+public final class BSONExporter {
+    let base: Exporter
+    let writer = BSONWriter()
+    /// Property names as BSON keys, by class.
+    var keys: [String: [[UInt8]]] = [:]
+    /// Whether the export goes to one file (or stdout), so must be of one class.
+    let singleOutput: Bool
+    /// How many dates had a part finer than a millisecond, which BSON cannot carry.
+    public internal(set) var truncatedDates = 0
+
+    /// `options.classes`, `selection`, `fields` and `omitEmpty` apply; the JSON shape, mode
+    /// and layout do not. `singleOutput`: the export is one file, so of one class.
+    public init(store: Store, options: ExportOptions, singleOutput: Bool = false) {
+        var options = options
+        options.shape = .classes
+        base = Exporter(store: store, options: options, output: .memory(capacity: 64))
+        self.singleOutput = singleOutput
+        for model in store.schema.models {
+            keys[model.name] = model.persistedProperties.map { Array($0.storedName.utf8) }
+        }
+    }
+
+    /// The classes the export writes, in schema order (to name files before exporting).
+    ///
+    /// - Throws: `ExportError` for unknown, embedded or asymmetric classes, and for several
+    ///   classes into one output.
+    public func classes() throws(ExportError) -> [ModelSchema] {
+        let models = try base.selectedModels()
+        if singleOutput && models.count != 1 {
+            throw ExportError(ExportMessages.bsonFileNeedsOneClass(models.map(\.name)))
+        }
+        return models
+    }
+
+    /// Writes every exported class to the output `output` returns for it, in one read
+    /// transaction (a consistent snapshot), and flushes each output.
+    ///
+    /// - Throws: `ExportError` for options that do not fit the store and values BSON cannot
+    ///   carry; the store's errors and `ExportError` (I/O) for read and write failures.
+    public func export(to output: (ModelSchema) throws -> ExportOutput) throws {
+        _ = try classes()
+        let models = try base.prepare()
+        defer {
+            base.ordinals = [:]
+            base.exportRanks = [:]
+        }
+        try base.store.readTransaction {
+            for model in models {
+                let sink = try output(model)
+                try base.forEachObjectToExport(model) { object, values, position in
+                    writer.reset()
+                    try writeObject(object, model: model, position: position, values: values)
+                    try sink.write(writer.bytes)
+                }
+                try sink.flush()
+            }
+        }
+    }
+}
+
+extension ExportMessages {
+    static func bsonFileNeedsOneClass(_ names: [String]) -> String {
+        "one BSON file holds the objects of one class; name it with --class (one of \(names.joined(separator: ", "))), "
+            + "or give -o a directory"
+    }
+
+    static func bsonKeyWithNul(_ key: String) -> String {
+        "the map key '\(key.replacingOccurrences(of: "\u{0}", with: "\\u0000"))' holds a NUL character, "
+            + "which a BSON field name cannot"
+    }
+
+    static func bsonDocumentTooLarge(_ size: Int) -> String {
+        "the object is \(size) bytes as BSON, more than a BSON document can hold (2 GiB)"
+    }
+
+    /// The warning after an export that cut dates to the millisecond.
+    package static func bsonDatesTruncated(_ count: Int) -> String {
+        "\(Plural.counted(count, "date")) had a part finer than a millisecond, which BSON cannot carry; "
+            + "cut to the millisecond (the JSON export keeps it)"
+    }
+
+    static func bsonDateOutOfRange(_ text: String) -> String {
+        "the date \(text) s since 1970 is outside the range of a BSON date (64-bit milliseconds)"
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import RealmCLI
+import RealmEngine
+import RealmJSON
+
+/// `realm-export --type bson`: what `mongodump` writes, for `mongorestore`.
+///
+/// - `-o DIR` (a name not ending in `.bson`): `DIR/<Class>.bson` and `DIR/<Class>.metadata.json`
+///   for every exported class; DIR is created when missing.
+/// - `--class C -o FILE.bson`: that file, and `FILE.metadata.json` beside it (the name
+///   `mongorestore` looks for when given FILE.bson).
+/// - `--class C` with `-o -` or no `-o`: the BSON on stdout, no metadata.
+///
+/// Every file is written under a temporary name and renamed into place only after the whole
+/// export succeeded (`ExportDestination`), so a failed export leaves the old files as they were;
+/// SIGINT and SIGTERM remove the temporary files (`DumpSignals`).
+///
+/// For example:
+///
+///     realm-export --store app.sqlite --type bson -o dump/app && mongorestore --db app dump/app
+enum BSONDump {
+    /// Options of the JSON output that BSON does not have.
+    static func checkOptions(_ parsed: ParsedArguments) throws(UsageError) {
+        for option in ["--ndjson", "--jsonArray", "--canonical", "--jsonFormat", "--pretty", "--outbox", "--drain", "--gzip"]
+        where parsed.has(option) {
+            throw ExportCommand.conflicting(option, "--type bson")
+        }
+    }
+
+    /// Where the BSON goes.
+    enum Layout: Equatable {
+        case stdout
+        case file(String)
+        case directory(String)
+
+        init(_ output: String?) {
+            guard let output, output != "-" else { self = .stdout; return }
+            self = output.hasSuffix(".bson") ? .file(output) : .directory(output)
+        }
+
+        /// The data file and the metadata file (nil on stdout) of a class.
+        func paths(of className: String) -> (bson: String?, metadata: String?) {
+            switch self {
+            case .stdout: (nil, nil)
+            case .file(let path): (path, String(path.dropLast(".bson".count)) + ".metadata.json")
+            case .directory(let path): (path + "/" + className + ".bson", path + "/" + className + ".metadata.json")
+            }
+        }
+    }
+
+    static func run(_ parsed: ParsedArguments, store: Store, path storePath: String, options: ExportOptions,
+                    output: TextOutput, format: DiagnosticFormat) throws {
+        let layout = Layout(parsed.value("--output"))
+        let exporter = BSONExporter(store: store, options: options, singleOutput: !layout.isDirectory)
+        var destinations: [ExportDestination] = []
+        let signals = layout == .stdout ? nil : DumpSignals()
+        defer { signals?.restore() }
+        func open(_ path: String?) throws -> ExportDestination {
+            if let path { signals?.track(ExportDestination.temporaryPath(for: path)) }
+            let destination = try ExportDestination.open(path)
+            destinations.append(destination)
+            return destination
+        }
+        do {
+            let models = try exporter.classes()
+            if case .directory(let directory) = layout { try createDirectory(directory) }
+            try exporter.export { model in try open(layout.paths(of: model.name).bson).output }
+            for model in models {
+                guard let path = layout.paths(of: model.name).metadata else { continue }
+                try BSONMetadata(model: model).write(to: try open(path).output)
+            }
+            let finish = {
+                for destination in destinations {
+                    try destination.finish()
+                }
+            }
+            if let signals { try signals.finishing(finish) } else { try finish() }
+        } catch {
+            for destination in destinations {
+                destination.abandon()
+            }
+            throw ExportTool.translated(error, store: storePath)
+        }
+        if exporter.truncatedDates > 0 {
+            output.notice(ExportMessages.bsonDatesTruncated(exporter.truncatedDates), kind: "truncated", severity: "warning",
+                          format: format, prefix: "warning: ")
+        }
+    }
+
+    /// DIR and its parents; an error when it exists as something else.
+    private static func createDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw IOFailure(ExportMessages.writeFailed(path, "it is not a directory")) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw IOFailure(ExportMessages.writeFailed(path, "cannot create the directory"))
+        }
+    }
+}
+
+extension BSONDump.Layout {
+    var isDirectory: Bool {
+        if case .directory = self { return true }
+        return false
+    }
+}
