@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CBSON", pkgConfig: "libbson-1.0", providers: [.apt(["libbson-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
 
         // Text formats every other module writes or reads: base64, quoted strings (JSON, YAML, Swift),
         // hex digits, ISO-8601 timestamps and civil-calendar day counts. No dependencies.
@@ -43,7 +44,7 @@ let package = Package(
         .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool", "TestSupport"]),
         .executableTarget(name: "realm-store-tool", dependencies: ["RealmEngine", "RealmSchema", "RealmFormats"]),
         // JSON in and out of a store (jansson); depends on the engine, not on the Swift API.
-        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "CJansson", "CZlib", "CLZMA"]),
+        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "CJansson", "CZlib", "CLZMA", "CZstd"]),
         .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmEngine", "TestSupport"],
                     exclude: ["Goldens"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),

@@ -25,12 +25,12 @@ MODULES=(RealmFormats RealmSchema RealmCodegen RealmQuery RealmEngine RealmJSON 
 OBJECTS=()
 for module in "${MODULES[@]}"; do OBJECTS+=("$BIN/$module.build/"*.o); done
 MAPS=()
-for lib in CSQLite CJansson CYAML CBSON CZlib CLZMA; do MAPS+=(-Xcc "-fmodule-map-file=Sources/$lib/module.modulemap"); done
+for lib in CSQLite CJansson CYAML CBSON CZlib CLZMA CZstd; do MAPS+=(-Xcc "-fmodule-map-file=Sources/$lib/module.modulemap"); done
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -g -I "$BIN/Modules" -I "$BIN" "${MAPS[@]}" \
     $(pkg-config --cflags-only-I libbson-1.0 | sed 's/-I/-Xcc -I/g') \
     scripts/fuzz/entry.swift "${OBJECTS[@]}" \
-    $(pkg-config --libs sqlite3 jansson yaml-0.1 libbson-1.0 zlib liblzma) -o "$BIN/realm-fuzz.new" >"$BUILD/link.log" 2>&1 \
+    $(pkg-config --libs sqlite3 jansson yaml-0.1 libbson-1.0 zlib liblzma libzstd) -o "$BIN/realm-fuzz.new" >"$BUILD/link.log" 2>&1 \
     || { cat "$BUILD/link.log" >&2; exit 1; }
 mv -f "$BIN/realm-fuzz.new" "$BIN/realm-fuzz"   # a rename: a run already fuzzing keeps its binary
 echo "fuzz: built $BIN/realm-fuzz" >&2

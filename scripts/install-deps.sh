@@ -11,9 +11,13 @@ pkg-config --exists sqlite3 2>/dev/null || need_apt+=(libsqlite3-dev)
 pkg-config --exists libbson-1.0 2>/dev/null || need_apt+=(libbson-dev)
 pkg-config --exists zlib 2>/dev/null || need_apt+=(zlib1g-dev)
 pkg-config --exists liblzma 2>/dev/null || need_apt+=(liblzma-dev)
+pkg-config --exists libzstd 2>/dev/null || need_apt+=(libzstd-dev)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v sqlite3 >/dev/null 2>&1 || need_apt+=(sqlite3)
 [ -x /usr/bin/time ] || need_apt+=(time)
+# The tests compress their inputs with the xz and zstd tools.
+command -v xz >/dev/null 2>&1 || need_apt+=(xz-utils)
+command -v zstd >/dev/null 2>&1 || need_apt+=(zstd)
 # The completion tests load the generated scripts in the real shells.
 command -v zsh >/dev/null 2>&1 || need_apt+=(zsh)
 command -v fish >/dev/null 2>&1 || need_apt+=(fish)

@@ -12,7 +12,7 @@ enum ImportCommand {
             + "[--type json|bson|csv|tsv] [--fields <a,b.c>] [--quiet] [<input> ...]",
         arguments: [
             ArgumentSpec("INPUT", help: "JSON or BSON files; '-' or none (stdin not a terminal) reads stdin. The shape (array, "
-                         + "NDJSON, multi-class, BSON as mongodump writes it) is detected; gzip and xz are recognised by their first bytes.",
+                         + "NDJSON, multi-class, BSON as mongodump writes it) is detected; gzip, xz and zstd are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
         ],
         options: [

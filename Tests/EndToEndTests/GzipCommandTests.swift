@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// gzip and xz input (recognised by their first bytes, read streaming, errors located in the
-/// decompressed text), zstd refused, and gzip output (`realm-export --gzip`, `-o NAME.gz`).
+/// gzip, xz and zstd input (recognised by their first bytes, read streaming, errors located in the
+/// decompressed text), and gzip output (`realm-export --gzip`, `-o NAME.gz`).
 @Suite struct GzipCommandTests {
     /// A directory with `people.yaml` and `people.ndjson` (bench/gen_people.py, `count` people)
     /// and `people.ndjson.gz`, gzip's compression of it.
@@ -95,7 +95,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory + "/c.realm"))
     }
 
-    @Test func xzImportsTheSameStoreAndZstdIsRefused() throws {
+    @Test func xzImportsTheSameStoreAndTruncationIsLocated() throws {
         let directory = try benchData(200)
         _ = try Command.run("xz", ["-k", "people.ndjson"], in: directory)
         let plain = try importPeople("people.ndjson", into: "plain.realm", in: directory)
@@ -120,12 +120,46 @@ import Testing
         #expect(truncated.status == 1)
         #expect(truncated.stderr.contains("truncated.xz:\(end): error: the xz data ends early"), "\(truncated.stderr) \(end)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/t.realm"))
+    }
 
-        try Data([0x28, 0xB5, 0x2F, 0xFD, 0x00]).write(to: URL(fileURLWithPath: directory + "/p.zst"))
-        let zstd = try importPeople("p.zst", into: "z.realm", in: directory)
-        #expect(zstd.status == 1)
-        #expect(zstd.stderr.contains("p.zst:1:1: error: not supported: zstd-compressed input"), "\(zstd.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: directory + "/z.realm"))
+    /// zstd input (libzstd's streaming decoder): the same store as the plain file, frames one
+    /// after another read as one text (as `zstd -d` does), truncated or corrupt data a located
+    /// error with nothing written.
+    @Test func zstdImportsTheSameStoreAndDamageIsLocated() throws {
+        let directory = try benchData(200)
+        #expect(try importPeople("people.ndjson", into: "plain.realm", in: directory).status == 0)
+        _ = try Command.run("zstd", ["-q", "-k", "people.ndjson"], in: directory)
+        let packed = try importPeople("people.ndjson.zst", into: "zstd.realm", in: directory)
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(try export("zstd.realm", in: directory).stdout == export("plain.realm", in: directory).stdout)
+
+        // Two frames: the first 100 lines and the rest, compressed apart and concatenated.
+        let lines = try String(contentsOfFile: directory + "/people.ndjson", encoding: .utf8).split(separator: "\n")
+        try (lines.prefix(100).joined(separator: "\n") + "\n").write(toFile: directory + "/a.ndjson", atomically: true, encoding: .utf8)
+        try (lines.dropFirst(100).joined(separator: "\n") + "\n").write(toFile: directory + "/b.ndjson", atomically: true, encoding: .utf8)
+        _ = try Command.run("zstd", ["-q", "a.ndjson", "b.ndjson"], in: directory)
+        let frames = try Data(contentsOf: URL(fileURLWithPath: directory + "/a.ndjson.zst"))
+            + Data(contentsOf: URL(fileURLWithPath: directory + "/b.ndjson.zst"))
+        try frames.write(to: URL(fileURLWithPath: directory + "/frames.zst"))
+        let joined = try importPeople("frames.zst", into: "frames.realm", in: directory)
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(try export("frames.realm", in: directory).stdout == export("plain.realm", in: directory).stdout)
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/people.ndjson.zst"))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: directory + "/truncated.zst"))
+        let truncated = try importPeople("truncated.zst", into: "t.realm", in: directory)
+        #expect(truncated.status == 1)
+        #expect(truncated.stderr.contains("truncated.zst:"), "\(truncated.stderr)")
+        #expect(truncated.stderr.contains("error: the zstd data ends early"), "\(truncated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/t.realm"))
+
+        var damaged = bytes
+        for index in (damaged.count / 3)..<(damaged.count / 3 + 64) { damaged[index] ^= 0x5A }
+        try damaged.write(to: URL(fileURLWithPath: directory + "/corrupt.zst"))
+        let corrupt = try importPeople("corrupt.zst", into: "c.realm", in: directory)
+        #expect(corrupt.status == 1)
+        #expect(corrupt.stderr.contains("error: the zstd data is corrupt"), "\(corrupt.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/c.realm"))
     }
 
     @Test func exportWritesGzipByFlagOrName() throws {

@@ -1,8 +1,7 @@
 import Glibc
 
 /// How an input's bytes are packed, recognised by their first bytes (never by the file
-/// name): plain text, gzip (read through zlib), xz (liblzma), or a format this build cannot
-/// read (zstd).
+/// name): plain text, gzip (read through zlib), xz (liblzma) or zstd (libzstd).
 ///
 /// For example:
 ///
@@ -12,8 +11,7 @@ public enum CompressionFormat: Sendable, Equatable {
     case none
     case gzip
     case xz
-    /// zstd: recognised, reported as not supported.
-    case unsupported(String)
+    case zstd
 
     /// The longest magic number looked at.
     static let magicLength = 6
@@ -25,7 +23,7 @@ public enum CompressionFormat: Sendable, Equatable {
         } else if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
             self = .xz
         } else if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
-            self = .unsupported("zstd")
+            self = .zstd
         } else {
             self = .none
         }

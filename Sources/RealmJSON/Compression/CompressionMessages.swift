@@ -8,10 +8,6 @@ enum CompressionMessages {
         "the \(format) data ends early (the file is truncated); the decompressed text ends here"
     }
 
-    static func unsupported(_ format: String) -> String {
-        "not supported: \(format)-compressed input (this build reads gzip and xz; decompress it first, e.g. '\(format) -d FILE')"
-    }
-
     static func deflateFailed(_ name: String, _ detail: String) -> String {
         "cannot compress the output to '\(name)': \(detail)"
     }

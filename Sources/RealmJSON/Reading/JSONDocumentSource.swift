@@ -50,7 +50,7 @@ public final class JSONDocumentSource {
     /// The file's own bytes under a decompressor or CSV reader, counting how many were read.
     var fileStream: DescriptorStream?
 
-    /// Reads the file at `path`, or stdin when `path` is `-`; gzip and xz input (recognised by
+    /// Reads the file at `path`, or stdin when `path` is `-`; gzip, xz and zstd input (recognised by
     /// their first bytes, not the name) are decompressed as they are read.
     ///
     /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened, of kind
@@ -92,11 +92,6 @@ public final class JSONDocumentSource {
             magic = prefix
         }
         let format = CompressionFormat(magic: magic)
-        if case .unsupported(let packing) = format {
-            if closes { close(descriptor) }
-            throw JSONSourceError(.invalidJSON, .error(CompressionMessages.unsupported(packing),
-                                                       at: SourceLocation(file: name, line: 1, column: 1)))
-        }
         if format == .none && regular {
             return (.descriptor(descriptor, closes: closes, seekable: true), name, Int(status.st_size), nil)
         }
@@ -104,7 +99,8 @@ public final class JSONDocumentSource {
         switch format {
         case .gzip: return (.stream(GzipInflater(raw, name: name)), name, nil, raw)
         case .xz: return (.stream(XZDecoder(raw, name: name)), name, nil, raw)
-        default: return (.stream(raw), name, nil, raw)
+        case .zstd: return (.stream(ZstdDecoder(raw, name: name)), name, nil, raw)
+        case .none: return (.stream(raw), name, nil, raw)
         }
     }
 
