@@ -10,13 +10,9 @@ extension Store {
     ///
     ///     try store.writeCopy(to: "/backups/people.realm")
     package func writeCopy(to path: String) throws {
-        var target: OpaquePointer?
-        let opened = sqlite3_open_v2(path, &target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-        guard opened == SQLITE_OK, let target else {
-            let message = target.map { String(cString: sqlite3_errmsg($0)) }
-            if let target { sqlite3_close_v2(target) }
-            throw StoreError.unableToOpen(path, code: opened, message)
-        }
+        // The target opens as every store connection does, so its failures read the same.
+        var copy: Connection? = try Connection(path: path, access: .create)
+        let target = copy!.handle
         let failure: StoreError? = serialized {
             // The backup refuses a source connection that is writing; in a write transaction
             // the pages it reads (its changes included) are copied through an in-memory image.
@@ -27,21 +23,18 @@ extension Store {
                 if image == nil { return StoreError.sqliteFailure(SQLITE_NOMEM, "out of memory", sql: "sqlite3_serialize") }
             }
             guard let backup = sqlite3_backup_init(target, "main", image ?? connection.handle, "main") else {
-                return Store.failure(of: target, "sqlite3_backup_init")
+                return Connection.error(database: target, code: sqlite3_errcode(target), sql: "sqlite3_backup_init", statement: nil)
             }
             let stepped = sqlite3_backup_step(backup, -1)
             sqlite3_backup_finish(backup)
-            return stepped == SQLITE_DONE ? nil : Store.failure(of: target, "sqlite3_backup_step")
+            if stepped == SQLITE_DONE { return nil }
+            return Connection.error(database: target, code: stepped, sql: "sqlite3_backup_step", statement: nil)
         }
-        sqlite3_close_v2(target)
+        copy = nil   // closes the target before its files are removed or handed over
         if let failure {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             throw failure
         }
-    }
-
-    private static func failure(of database: OpaquePointer, _ call: String) -> StoreError {
-        StoreError.sqliteFailure(sqlite3_extended_errcode(database), String(cString: sqlite3_errmsg(database)), sql: call)
     }
 
     /// An in-memory database holding the pages `handle` reads now, marked as not in WAL mode
