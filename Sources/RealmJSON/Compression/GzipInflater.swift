@@ -1,5 +1,4 @@
 internal import CZlib
-import RealmSchema
 
 /// The decompressed bytes of a gzip stream (several members one after the other are one
 /// text, as `gunzip` reads them), read a chunk at a time: memory stays at two 64 KiB buffers
@@ -15,7 +14,7 @@ import RealmSchema
 ///     let count = try text.read(into: buffer, maximum: 1 << 20)
 final class GzipInflater: ByteStream {
     private let compressed: any ByteStream
-    private let name: String
+    private var text: DecompressedText
     private let stream: UnsafeMutablePointer<z_stream>
     private let input: UnsafeMutablePointer<UInt8>
     private static let inputCapacity = 1 << 16
@@ -23,12 +22,10 @@ final class GzipInflater: ByteStream {
     /// Whether a member has begun and not yet ended (its end is needed before the input's).
     private var inMember = false
     private var finished = false
-    /// Where the decompressed text produced so far ends, for located errors.
-    private var position = TextPosition.start
 
     init(_ compressed: any ByteStream, name: String) {
         self.compressed = compressed
-        self.name = name
+        text = DecompressedText(name: name)
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         input = .allocate(capacity: Self.inputCapacity)
@@ -73,16 +70,14 @@ final class GzipInflater: ByteStream {
             }
         }
         let produced = capacity - Int(stream.pointee.avail_out)
-        position.advance(over: UnsafeRawBufferPointer(start: destination, count: produced))
+        text.produced(destination, count: produced)
         return produced
     }
 
     /// A located error after the text produced so far (this call's bytes included).
     private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, capacity: Int) -> JSONSourceError {
-        let produced = capacity - Int(stream.pointee.avail_out)
-        position.advance(over: UnsafeRawBufferPointer(start: destination, count: produced))
+        text.produced(destination, count: capacity - Int(stream.pointee.avail_out))
         finished = true
-        let location = SourceLocation(file: name, line: position.line, column: position.column)
-        return JSONSourceError(.invalidJSON, .error(message, at: location))
+        return text.error(message)
     }
 }

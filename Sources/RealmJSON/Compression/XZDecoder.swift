@@ -1,5 +1,4 @@
 internal import CLZMA
-import RealmSchema
 
 /// The decompressed bytes of .xz data (several streams one after another are one text, as
 /// `xz -d` reads them), read a chunk at a time through liblzma; the counterpart of
@@ -11,17 +10,16 @@ import RealmSchema
 ///                          name: "people.json.xz")
 final class XZDecoder: ByteStream {
     private let compressed: any ByteStream
-    private let name: String
+    private var text: DecompressedText
     private let stream: UnsafeMutablePointer<lzma_stream>
     private let input: UnsafeMutablePointer<UInt8>
     private static let inputCapacity = 1 << 16
     private var compressedEnded = false
     private var finished = false
-    private var position = TextPosition.start
 
     init(_ compressed: any ByteStream, name: String) {
         self.compressed = compressed
-        self.name = name
+        text = DecompressedText(name: name)
         stream = .allocate(capacity: 1)
         stream.initialize(to: lzma_stream())
         input = .allocate(capacity: Self.inputCapacity)
@@ -62,13 +60,13 @@ final class XZDecoder: ByteStream {
             if finished { break }
         }
         let produced = maximum - stream.pointee.avail_out
-        position.advance(over: UnsafeRawBufferPointer(start: destination, count: produced))
+        text.produced(destination, count: produced)
         return produced
     }
 
     private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, maximum: Int) -> JSONSourceError {
-        position.advance(over: UnsafeRawBufferPointer(start: destination, count: maximum - stream.pointee.avail_out))
+        text.produced(destination, count: maximum - stream.pointee.avail_out)
         finished = true
-        return JSONSourceError(.invalidJSON, .error(message, at: SourceLocation(file: name, line: position.line, column: position.column)))
+        return text.error(message)
     }
 }

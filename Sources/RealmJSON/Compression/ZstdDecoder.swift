@@ -1,5 +1,4 @@
 internal import CZstd
-import RealmSchema
 
 /// The decompressed bytes of .zst data (several frames one after another are one text, as
 /// `zstd -d` reads them), read a chunk at a time through libzstd's streaming decoder; the
@@ -11,7 +10,7 @@ import RealmSchema
 ///                            name: "people.json.zst")
 final class ZstdDecoder: ByteStream {
     private let compressed: any ByteStream
-    private let name: String
+    private var text: DecompressedText
     private let stream: OpaquePointer
     private let input: UnsafeMutablePointer<UInt8>
     private static let inputCapacity = 1 << 17
@@ -20,11 +19,10 @@ final class ZstdDecoder: ByteStream {
     /// Whether libzstd's last answer was not 0: a frame is begun and not yet whole and flushed.
     private var frameOpen = false
     private var finished = false
-    private var position = TextPosition.start
 
     init(_ compressed: any ByteStream, name: String) {
         self.compressed = compressed
-        self.name = name
+        text = DecompressedText(name: name)
         guard let stream = ZSTD_createDStream() else { fatalError("libzstd could not start") }
         self.stream = stream
         input = .allocate(capacity: Self.inputCapacity)
@@ -62,13 +60,13 @@ final class ZstdDecoder: ByteStream {
                 finished = true
             }
         }
-        position.advance(over: UnsafeRawBufferPointer(start: destination, count: output.pos))
+        text.produced(destination, count: output.pos)
         return output.pos
     }
 
     private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, count: Int) -> JSONSourceError {
-        position.advance(over: UnsafeRawBufferPointer(start: destination, count: count))
+        text.produced(destination, count: count)
         finished = true
-        return JSONSourceError(.invalidJSON, .error(message, at: SourceLocation(file: name, line: position.line, column: position.column)))
+        return text.error(message)
     }
 }
