@@ -57,10 +57,11 @@ import Testing
         let unlimited = try largestLog(restartFrames: .max, name: "unlimited.sqlite")
         #expect(unlimited.bytes > 3 * 300 * frame, "the reader did not hold the log: \(unlimited.bytes) bytes")
         // From 300 frames on: restarted (some tries run out of time while the reader holds on),
-        // and a fraction of the unlimited log (one run: 2.2 MB against 16.6 MB).
+        // and held under a bound the unlimited log passes (one quiet run: 2.2 MB against 16.6 MB;
+        // a loaded CI run let the unlimited log grow less, so no ratio is asked of the two).
         let limited = try largestLog(restartFrames: 300, name: "limited.sqlite")
         #expect(limited.restarts.done > 0, "\(limited.restarts)")
-        #expect(limited.bytes < 4 * 300 * frame && limited.bytes * 3 < unlimited.bytes,
+        #expect(limited.bytes < 4 * 300 * frame && limited.bytes < unlimited.bytes,
                 "\(limited.bytes) bytes (\(unlimited.bytes) unlimited), restarts \(limited.restarts)")
     }
 }
