@@ -92,6 +92,16 @@ struct ExportExpectedValues {
                 return abs((v - epoch) // datetime.timedelta(microseconds=1) * 1000 - ns) < 2000
             return abs(int(v) * 1_000_000 - ns) < 1_000_000
         return False
+    """# + "\n" + pythonWalk + "\n" + #"""
+    for name, objects in expected.items():
+        check(["list", [["dict", o] for o in objects]], actual.get(name), [name])
+    report()
+    """#
+
+    /// The part of both pymongo comparisons that walks the expected values (`["list", …]`,
+    /// `["dict", …]`, leaves handed to the script's own `same(e, v)`), collects the mismatches in
+    /// `problems`, and `report()`s them: `compared N values`, or the first 20 and exit status 1.
+    static let pythonWalk = #"""
     def check(e, v, path):
         global count
         count += 1
@@ -108,10 +118,9 @@ struct ExportExpectedValues {
         else:
             ok = same(e, v)
         if not ok: problems.append("%s: expected %r, pymongo read %r" % ("/".join(map(str, path)), e, v))
-    for name, objects in expected.items():
-        check(["list", [["dict", o] for o in objects]], actual.get(name), [name])
-    if problems:
-        print("\n".join(problems[:20])); sys.exit(1)
-    print("compared %d values" % count)
+    def report():
+        if problems:
+            print("\n".join(problems[:20])); sys.exit(1)
+        print("compared %d values" % count)
     """#
 }
