@@ -1,5 +1,7 @@
 import Foundation
-import RealmStore
+import RealmEngine
+import RealmQuery
+@testable import RealmStore
 import TestSupport
 import Testing
 
@@ -141,5 +143,18 @@ final class GeoPerson: Object {
         let copenhagen = people.where { $0.name == "Copenhagen" }.first!
         try realm.write { copenhagen.location?.type = "LineString" }
         #expect(people.where { $0.location.geoWithin(denmark) }.map(\.name) == ["Roskilde"])
+    }
+
+    @Test func whereBuildsTheASTOfGeoWithinWithTheShapeAsArgument() throws {
+        let box = GeoBox(bottomLeft: (55, 12), topRight: (56, 13.25))!
+        let built = BuiltQuery(Query<GeoPerson>().location.geoWithin(box))
+        #expect(built.text == "location GEOWITHIN $0")
+        #expect(built.query == (try QueryParser.parse("location GEOWITHIN $0")))
+        #expect(built.arguments == [.string("geoBox([12.0, 55.0], [13.25, 56.0])")])
+        let polygon = GeoPolygon(outerRing: [(0, 0), (1, 1), (2, 0), (0, 0)], holes: [(0.5, 0.5), (0.6, 0.6), (0.7, 0.5), (0.5, 0.5)])!
+        #expect(BuiltQuery(Query<GeoPerson>().location.geoWithin(polygon)).arguments
+                == [.string("geoPolygon({[0.0, 0.0], [1.0, 1.0], [0.0, 2.0], [0.0, 0.0]}, {[0.5, 0.5], [0.6, 0.6], [0.5, 0.7], [0.5, 0.5]})")])
+        let circle = GeoCircle(center: (-10.5, 20), radiusInRadians: 1e-5)!
+        #expect(BuiltQuery(!Query<GeoPerson>().location.geoWithin(circle)).arguments == [.string("geoCircle([20.0, -10.5], 1e-05)")])
     }
 }
