@@ -78,6 +78,7 @@ import Testing
         let store = try makeStore()
         #expect(try names(store, "Place", "location GEOWITHIN \(shape)") == expected, "\(shape)")
         #expect(try names(store, "Place", "location geowithin $0", [.string(shape)]) == expected, "\(shape) as an argument")
+        #expect(try names(store, "Place", "location IN $0", [.string(shape)]) == expected, "\(shape) with IN")
         let everyone = Self.places.map(\.0)
         #expect(try names(store, "Place", "NOT location GEOWITHIN \(shape)") == everyone.filter { !expected.contains($0) })
     }
@@ -138,6 +139,14 @@ import Testing
         let error = #expect(throws: QueryError.self) { try store.query("Place", "location GEOWITHIN $0", arguments: arguments) }
         #expect(error?.column == 20)
         #expect(error?.message.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test func inWithAStringThatIsNoShapeIsNoGeoQuery() throws {
+        let store = try makeStore()
+        let error = #expect(throws: QueryError.self) { try store.query("Place", "name IN $0", arguments: ["Fiji"]) }
+        #expect(error?.message.contains("a single value; use '=='") == true, "\(String(describing: error))")
+        let link = #expect(throws: QueryError.self) { try store.query("Place", "name IN $0", arguments: ["geoBox([0, 0], [1, 1])"]) }
+        #expect(link?.message.contains("must be a link to a GeoJSON-shaped embedded object") == true)
     }
 
     @Test func coordinateArgumentsMustBeNumbers() throws {

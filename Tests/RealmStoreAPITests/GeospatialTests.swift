@@ -130,6 +130,8 @@ final class GeoPerson: Object {
             #expect(typed == expected, "\(literal)")
             #expect(argument == expected, "\(literal)")
             #expect(people.filter("location GEOWITHIN \(literal)").map(\.name) == expected, "\(literal)")
+            // Realm Swift's own spelling of a shape argument.
+            #expect(people.filter("location IN %@", shape).map(\.name) == expected, "\(literal)")
         }
     }
 

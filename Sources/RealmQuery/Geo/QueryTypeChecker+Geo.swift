@@ -4,7 +4,8 @@ import RealmSchema
 /// string and a `coordinates` list of doubles, as Realm requires); the shape is a literal
 /// `geoBox`/`geoCircle`/`geoPolygon` whose numbers may be numeric arguments, or a string
 /// argument holding one (as Realm accepts, and as Realm Swift's `GeoBox`, `GeoCircle` and
-/// `GeoPolygon` arrive). The shape's numbers are checked once known, when compiled
+/// `GeoPolygon` arrive; Realm Swift's `location IN %@` with such an argument means the same).
+/// The shape's numbers are checked once known, when compiled
 /// (`GeoRegion`).
 extension QueryTypeChecker {
     func checkGeoWithin(_ comparison: QueryComparison, className: String, scope: Scope?) throws(QueryError) -> TypedComparison {
@@ -23,6 +24,14 @@ extension QueryTypeChecker {
         }
         return TypedComparison(quantifier: quantifier, lhs: lhs, op: .geoWithin, caseInsensitive: false, diacriticInsensitive: false,
                                rhs: .geoShape(try geoShape(comparison.rhs), column: comparison.rhs.column), column: comparison.column)
+    }
+
+    /// Whether `comparison` is Realm Swift's spelling `location IN %@` with a shape argument
+    /// (a string holding a shape's text), which Realm reads as `GEOWITHIN`.
+    func isGeoShapeIn(_ comparison: QueryComparison) -> Bool {
+        guard comparison.op == .in, case .argument(let index, _) = comparison.rhs, index < arguments.count,
+              case .value(.string, let text?) = arguments[index], let open = text.firstIndex(of: "(") else { return false }
+        return QueryParser.geoShapeWords.contains(String(text[..<open]).trimmingSpaces.uppercased())
     }
 
     /// Checks that `path` ends in links to GeoJSON-shaped embedded objects.

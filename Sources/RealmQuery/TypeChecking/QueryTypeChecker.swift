@@ -95,7 +95,9 @@ public struct QueryTypeChecker {
     }
 
     func check(_ comparison: QueryComparison, className: String, scope: Scope?) throws(QueryError) -> TypedComparison {
-        if comparison.op == .geoWithin { return try checkGeoWithin(comparison, className: className, scope: scope) }
+        if comparison.op == .geoWithin || isGeoShapeIn(comparison) {
+            return try checkGeoWithin(comparison, className: className, scope: scope)
+        }
         var op = comparison.op
         var quantifier = comparison.quantifier
         var lhs: ResolvedPath
