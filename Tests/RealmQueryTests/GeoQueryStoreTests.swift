@@ -110,6 +110,7 @@ import Testing
         ("location GEOWITHIN geoPolygon({[0, 0], [1, 0], [1, 1], [0, 1]})", 56, "ring 0 of the geoPolygon is not closed"),
         ("location GEOWITHIN geoPolygon({[0, 0], [1, 1], [0, 0], [0, 0]})", 32, "needs at least 3 different points, it has 2"),
         ("location GEOWITHIN geoPolygon({[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]})", 32, "is not valid: edge 0 crosses edge 2"),
+        ("location GEOWITHIN geoPolygon({[0, 0], [180, 0], [90, 10], [0, 0]})", 32, "vertices 0 and 1 are antipodal"),
         ("location GEOWITHIN geoPolygon({[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]}, {[5, 5], [6, 5], [6, 6], [5, 5]})", 74,
          "ring 1 of the geoPolygon does not lie inside ring 0"),
         ("location GEOWITHIN geoPolygon({[0, 0], [1, 0]", 46, "expected '}' after the points of a ring, found end of query"),

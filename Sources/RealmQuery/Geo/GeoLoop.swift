@@ -43,9 +43,13 @@ struct GeoLoop: Sendable {
         return sum
     }
 
-    /// The first problem that makes the ring invalid: a repeated vertex or two edges that cross.
+    /// The first problem that makes the ring invalid: an edge between (nearly) antipodal points,
+    /// whose great circle is not defined, a repeated vertex, or two edges that cross.
     func problem() -> String? {
         let count = vertices.count
+        for i in 0..<count where vertices[i].dot(vertices[(i + 1) % count]) < -1 + 1e-12 {
+            return "vertices \(i) and \((i + 1) % count) are antipodal"
+        }
         for i in 0..<count {
             for j in stride(from: i + 1, to: count, by: 1) where vertices[i] == vertices[j] {
                 return "vertices \(i) and \(j) are the same point"
