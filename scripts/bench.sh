@@ -34,6 +34,7 @@
 #   VALIDATE_MODELS      models in the codegen section's large schema for validate (100000)
 #   VALIDATE_KEYS        keys of the codegen section's one large mapping for validate (40000)
 #   SOAK_SECONDS         how long the soak section runs its processes on one store (600)
+#   GEO_N                places for the GEOWITHIN section (100000)
 #   BENCH_SKIP_BUILD=1   use the existing release build
 # Sections not named on the command line keep what docs/BENCHMARKS.md has for them (each section
 # follows a `<!-- bench section: NAME -->` marker there), so `scripts/bench.sh export` re-runs one.
@@ -49,6 +50,7 @@ if [ -n "${BENCH_QUICK:-}" ]; then
         VALIDATE_MODELS=${VALIDATE_MODELS:-200} VALIDATE_KEYS=${VALIDATE_KEYS:-200} \
         SOAK_SECONDS=${SOAK_SECONDS:-10}
     export CSV_N=${CSV_N:-2000}
+    export GEO_N=${GEO_N:-2000}
 fi
 
 [ -n "${BENCH_SKIP_BUILD:-}" ] || swift build -c release -Xswiftc -warnings-as-errors >&2

@@ -71,7 +71,7 @@ public enum QueryMessages {
     }
     static func expectedOperator(found: QueryToken) -> QueryError {
         QueryError("expected a comparison operator (==, !=, <, <=, >, >=, IN, BETWEEN, BEGINSWITH, ENDSWITH, "
-                   + "CONTAINS, LIKE, TEXT), found \(found.spelling)", column: found.column)
+                   + "CONTAINS, LIKE, TEXT, GEOWITHIN), found \(found.spelling)", column: found.column)
     }
     static func badLimit(_ token: QueryToken) -> QueryError {
         QueryError("LIMIT needs a non-negative integer, found \(token.spelling)", column: token.column)

@@ -14,6 +14,9 @@ extension ReferenceEvaluator {
         case .path(let path):
             let rhs = try single(path, object, variable: variable)
             test = { compare($0, comparison.op, rhs, comparison, pathEquality: true) }
+        case .geoShape(let shape, let column):
+            let region = try geoRegion(shape, column: column)
+            test = { try geoContains(region, $0) }
         case .value(let value):
             let rhs = self.rhs(value, type: comparison.lhs.type)
             if case .mixedType = comparison.lhs.leaf {

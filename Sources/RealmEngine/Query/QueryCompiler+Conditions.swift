@@ -15,6 +15,8 @@ extension QueryCompiler {
         switch comparison.rhs {
         case .path(let path):
             return pathCondition(value, try singleValue(path, context), comparison)
+        case .geoShape(let shape, let column):
+            return try geoCondition(value, shape, column: column)
         case .value(let typed):
             rhs = typed
         }

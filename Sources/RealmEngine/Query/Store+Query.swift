@@ -175,11 +175,12 @@ enum QueryFunctions {
         guard code == SQLITE_OK else {
             throw Connection.error(database: database, code: code, sql: "create function \(matchName)", statement: nil)
         }
+        try registerGeoWithin(on: database)
     }
 
     /// Whether a prepare failure is SQLite not knowing the query functions yet.
     static func isMissingFunction(_ error: StoreError) -> Bool {
-        error.sqliteMessage?.contains("no such function: \(matchName)") ?? false
+        error.sqliteMessage?.contains("no such function: rq_") ?? false
     }
 
     /// Whether preparing a query failed on one of SQLite's size limits rather than on its SQL.

@@ -377,6 +377,7 @@ extension StoreError {
         static let singleValuedFrame = "a single-valued path produced a multi-valued frame"
         static let allBacklinksRows = "@links.@count is compiled by count(_:)"
         static let variableOutsideSubquery = "SUBQUERY variable outside its SUBQUERY"
+        static let geoWithinNeedsLink = "GEOWITHIN compiled on a value that is not a link"
         static let nanosecondsOutOfRange = "nanoseconds out of range"
 
         /// `function` (reading or writing a collection) was given a single-valued property.

@@ -56,6 +56,8 @@ public enum QueryOperator: String, Equatable, Sendable {
     case contains = "CONTAINS"
     case like = "LIKE"
     case text = "TEXT"
+    /// `location GEOWITHIN shape`: the point of a GeoJSON-shaped embedded object lies in the shape.
+    case geoWithin = "GEOWITHIN"
 
     /// Whether the operator only applies to strings (and binary, for the substring ones).
     public var isStringOperator: Bool {
@@ -107,13 +109,15 @@ public indirect enum QueryOperand: Equatable, Sendable {
     case list([QueryOperand], column: Int)
     /// `SUBQUERY(collection, $x, predicate).@count`.
     case subqueryCount(collection: QueryKeyPath, variable: String, predicate: QueryPredicate, column: Int)
+    /// `geoBox(…)`, `geoCircle(…)`, `geoPolygon(…)` after `GEOWITHIN`.
+    case geoShape(QueryGeoShape<QueryOperand>, column: Int)
 
     /// The column where the operand starts.
     public var column: Int {
         switch self {
         case .keyPath(let path): path.column
         case .literal(_, let column), .argument(_, let column), .list(_, let column): column
-        case .subqueryCount(_, _, _, let column): column
+        case .subqueryCount(_, _, _, let column), .geoShape(_, let column): column
         }
     }
 }

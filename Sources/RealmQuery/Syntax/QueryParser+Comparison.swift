@@ -2,7 +2,7 @@
 extension QueryParser {
     static let operatorWords: [String: QueryOperator] = [
         "IN": .in, "BETWEEN": .between, "BEGINSWITH": .beginsWith, "ENDSWITH": .endsWith,
-        "CONTAINS": .contains, "LIKE": .like, "TEXT": .text,
+        "CONTAINS": .contains, "LIKE": .like, "TEXT": .text, "GEOWITHIN": .geoWithin,
     ]
     static let operatorSymbols: [String: QueryOperator] = [
         "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
@@ -71,6 +71,7 @@ extension QueryParser {
             default: break
             }
             if word.uppercased() == "SUBQUERY" && tokens[index + 1].isSymbol("(") { return try parseSubquery() }
+            if QueryParser.geoShapeWords.contains(word.uppercased()) && tokens[index + 1].isSymbol("(") { return try parseGeoShape() }
             return .keyPath(try parseKeyPath())
         case .atWord, .variable, .keyPathPlaceholder:
             return .keyPath(try parseKeyPath())

@@ -41,6 +41,8 @@ public enum TypedOperand: Equatable, Sendable {
     case value(TypedValue)
     /// Another single-valued key path (`age > bestFriend.age`).
     case path(ResolvedPath)
+    /// The shape of `GEOWITHIN`, with the column where it starts.
+    case geoShape(QueryGeoShape<TypedValue>, column: Int)
 }
 
 /// A value as written: literal, argument or `{…}` list; converted to the compared type when

@@ -109,6 +109,8 @@ extension QueryTypeChecker {
             guard lhsType.isComparable(with: rhsType) else {
                 throw QueryMessages.incompatible(described, rhsType.description, op: op, column: column)
             }
+        case .geoWithin:
+            throw QueryMessages.unsupportedOperator(op, on: described, column: comparison.column)
         case .equal, .notEqual, .in:
             guard lhsType.isComparable(with: rhsType) else {
                 throw QueryMessages.incompatible(described, rhsType.description, op: op, column: column)

@@ -95,6 +95,9 @@ public struct QueryTypeChecker {
     }
 
     func check(_ comparison: QueryComparison, className: String, scope: Scope?) throws(QueryError) -> TypedComparison {
+        if comparison.op == .geoWithin || isGeoShapeIn(comparison) {
+            return try checkGeoWithin(comparison, className: className, scope: scope)
+        }
         var op = comparison.op
         var quantifier = comparison.quantifier
         var lhs: ResolvedPath
@@ -148,6 +151,7 @@ public struct QueryTypeChecker {
             return .list(values, column: column)
         case .keyPath(let path): throw QueryMessages.noKeyPath(column: path.column)
         case .subqueryCount(_, _, _, let column): throw QueryMessages.noKeyPath(column: column)
+        case .geoShape(_, let column): throw QueryMessages.geoShapeWithoutGeoWithin(column: column)
         }
     }
 }

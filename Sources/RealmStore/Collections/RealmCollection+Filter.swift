@@ -108,6 +108,7 @@ enum QueryArguments {
         if let object = value as? ObjectBase {
             return object._state.map { .object($0.key) }
         }
+        if let shape = value as? any RLMGeospatial { return .string(GeoShapes.queryText(shape)) }
         if let array = value as? [Any] {
             var elements: [StoreValue] = []
             for element in array {

@@ -125,6 +125,9 @@ public enum RealmError {
     }
 
     /// A `where {}` comparison with a custom type stored as an object.
+    static func unknownGeoShape(_ type: Any.Type) -> String {
+        "'\(type)' is not a shape a geoWithin query can use; use GeoBox, GeoCircle or GeoPolygon"
+    }
     static func customObjectInQuery(_ type: Any.Type) -> String {
         "Cannot compare '\(type)' values in a query: they are stored as objects. Compare their properties through 'persistableValue' instead."
     }
