@@ -49,7 +49,7 @@ public struct Query<T> {
     /// A Swift value as a query argument; traps for a value a query cannot hold (an unmanaged
     /// object), as Realm Swift does.
     static func value(_ value: Any) -> QueryNode {
-        if isStoredAsObject(value) { RealmError.trap(RealmError.customObjectInQuery(type(of: value))) }
+        if isStoredAsObject(value) { RealmError.trap(RealmError.customObjectInQuery(Swift.type(of: value))) }
         guard let converted = QueryArguments.storeValue(value) else {
             RealmError.trap(RealmError.unsupportedQueryArgument(value))
         }
