@@ -77,7 +77,7 @@ public struct Query<T> {
 
     /// `==`: equal to a value (`nil` for a null).
     public static func == (_ lhs: Query, _ rhs: T) -> Query<Bool> {
-        lhs.compare(.equal, value(rhs))
+        equality(lhs, .equal, rhs)
     }
 
     /// `==`: equal to another property of the same type.
@@ -87,7 +87,7 @@ public struct Query<T> {
 
     /// `!=`: not equal to a value.
     public static func != (_ lhs: Query, _ rhs: T) -> Query<Bool> {
-        lhs.compare(.notEqual, value(rhs))
+        equality(lhs, .notEqual, rhs)
     }
 
     /// `!=`: not equal to another property of the same type.
