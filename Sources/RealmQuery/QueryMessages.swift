@@ -121,6 +121,12 @@ public enum QueryMessages {
     static func subscriptNeedsMap(_ type: String, column: Int) -> QueryError {
         QueryError("a ['key'] subscript needs a map, not \(type)", column: column)
     }
+    static func nestedSubscriptNeedsKeyOrIndex(column: Int) -> QueryError {
+        QueryError("a subscript of a mixed value must be a string key or an integer index", column: column)
+    }
+    static func anyElementNeedsMixed(_ type: String, column: Int) -> QueryError {
+        QueryError("a [*] subscript needs a mixed value holding a list or dictionary, not \(type)", column: column)
+    }
     static func subscriptNeedsString(column: Int) -> QueryError {
         QueryError("a map subscript must be a string", column: column)
     }

@@ -146,7 +146,10 @@ struct QueryLowering {
         var components: [QueryPathComponent] = []
         if let variable = path.variable { text += "$" + variable }
         for step in path.steps {
-            if case .key = step {} else if column > start { text += "." }
+            switch step {
+            case .key, .anyElement: break
+            default: if column > start { text += "." }
+            }
             let stepColumn = column
             switch step {
             case .property(let name):
@@ -161,6 +164,9 @@ struct QueryLowering {
             case .allLinks:
                 text += "@links"
                 components.append(.allLinks(column: stepColumn))
+            case .anyElement:
+                text += "[*]"
+                components.append(.anyElement(column: stepColumn))
             case .key(let key):
                 text += "["
                 let argument = argument(key)
@@ -221,7 +227,7 @@ struct QueryLowering {
             case (.property(let a), .property(let b)), (.operation(let a), .operation(let b)): a == b
             case (.key(let a), .key(let b)): a == b
             case (.links(let a, let p), .links(let b, let q)): a == b && p == q
-            case (.allLinks, .allLinks): true
+            case (.allLinks, .allLinks), (.anyElement, .anyElement): true
             default: false
             }
         }

@@ -35,6 +35,8 @@ struct QueryPath {
         case links(String, String)
         /// `@links` alone (before `@count`).
         case allLinks
+        /// `[*]`: every element of a list or dictionary a mixed value holds.
+        case anyElement
     }
 
     var steps: [Step] = []
