@@ -60,3 +60,26 @@ final class QNote: Object {
         #expect(error.message.contains("TEXT needs a string property with 'indexed: fulltext'"))
     }
 }
+
+/// A model whose property names are those of the `where {}` extensions.
+final class QKind: Object {
+    @Persisted var type = ""
+    @Persisted var all = 0
+    @Persisted var none = false
+    @Persisted var any = 0.0
+}
+
+@Suite struct WhereQueryExtensionNameTests {
+    /// `type`, `all`, `none` and `any` are members of constrained `Query`s only: a model's
+    /// properties of those names stay reachable by key path.
+    @Test func propertiesNamedLikeTheExtensions() throws {
+        let realm = try makeRealm([QKind.self])
+        try realm.write {
+            realm.create(QKind.self, value: ["type": "x", "all": 1, "none": true, "any": 2.5])
+            realm.create(QKind.self, value: ["type": "y", "all": 2, "none": false, "any": 0.5])
+        }
+        let kinds = realm.objects(QKind.self)
+        #expect(kinds.where { $0.type == "x" && $0.all == 1 && $0.none && $0.any > 2 }.map(\.type) == ["x"])
+        #expect(kinds.where { $0.type != "x" }.map(\.all) == [2])
+    }
+}
