@@ -9,6 +9,7 @@ final class QBox: Object {
     @Persisted var name = ""
     @Persisted var value: AnyRealmValue
     @Persisted var map: Map<String, AnyRealmValue>
+    @Persisted var list: List<AnyRealmValue>
 }
 
 typealias BoxCase = WhereCase<QBox>
@@ -90,6 +91,8 @@ typealias BoxCase = WhereCase<QBox>
         ("value[true] == 1", 6, "a subscript of a mixed value must be a string key or an integer index"),
         ("name[*] == 'a'", 5, "a [*] subscript needs a mixed value holding a list or dictionary, not string"),
         ("value['a'].name == 1", 12, "mixed"),
+        ("list[0] == 1", 5, "a subscript cannot follow a list's or set's elements"),
+        ("list[*] == 1", 5, "a subscript cannot follow a list's or set's elements"),
     ]
 
     @Test(arguments: misuses.indices) func misuseIsALocatedError(_ index: Int) throws {

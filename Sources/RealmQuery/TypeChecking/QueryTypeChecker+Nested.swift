@@ -4,6 +4,12 @@ extension QueryTypeChecker {
     /// The leaf of the subscripts and `@size`/`@count` after the mixed value `leaf`; nil when
     /// none follows.
     func nestedLeaf(_ leaf: PathLeaf, _ components: inout ArraySlice<QueryPathComponent>) throws(QueryError) -> (PathLeaf, QueryValueType)? {
+        if case .elements = leaf {
+            switch components.first {
+            case .subscriptKey(_, let column)?, .anyElement(let column)?: throw QueryMessages.subscriptOfElements(column: column)
+            default: return nil
+            }
+        }
         var steps: [NestedStep] = []
         loop: while let component = components.first {
             switch component {
