@@ -121,6 +121,16 @@ public enum QueryMessages {
     static func subscriptNeedsMap(_ type: String, column: Int) -> QueryError {
         QueryError("a ['key'] subscript needs a map, not \(type)", column: column)
     }
+    static func nestedSubscriptNeedsKeyOrIndex(column: Int) -> QueryError {
+        QueryError("a subscript of a mixed value must be a string key or an integer index", column: column)
+    }
+    static func subscriptOfElements(column: Int) -> QueryError {
+        QueryError("a subscript cannot follow a list's or set's elements; it indexes a collection inside a mixed property or map value",
+                   column: column)
+    }
+    static func anyElementNeedsMixed(_ type: String, column: Int) -> QueryError {
+        QueryError("a [*] subscript needs a mixed value holding a list or dictionary, not \(type)", column: column)
+    }
     static func subscriptNeedsString(column: Int) -> QueryError {
         QueryError("a map subscript must be a string", column: column)
     }

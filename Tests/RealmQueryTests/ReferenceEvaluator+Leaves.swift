@@ -45,6 +45,43 @@ extension ReferenceEvaluator {
             return [.int(count)]
         case .variable:
             return [variable ?? .null]
+        case .nested(let inner, let steps):
+            var values = try leafValues(inner, object, variable: variable)
+            for step in steps { values = values.flatMap { nestedElements($0, step) } }
+            return values
+        case .nestedSize(let inner):
+            return try leafValues(inner, object, variable: variable).map { holder in
+                switch holder {
+                case .list(let elements): .int(Int64(elements.count))
+                case .dictionary(let entries): .int(Int64(entries.count))
+                default: .null
+                }
+            }
+        }
+    }
+
+    /// The elements a subscript names in a nested list or dictionary: one (null when missing)
+    /// or, for `[*]`, each of them (none when the value holds no collection).
+    func nestedElements(_ holder: StoreValue, _ step: NestedStep) -> [StoreValue] {
+        switch (holder, step) {
+        case (.list(let elements), .all): return elements
+        case (.dictionary(let entries), .all): return Array(entries.values)
+        case (_, .all): return []
+        case (.list(let elements), .element(let key)):
+            guard let index = nestedIndex(key), elements.indices.contains(index) else { return [.null] }
+            return [elements[index]]
+        case (.dictionary(let entries), .element(let key)):
+            guard let name = try? mapKey(key) else { return [.null] }
+            return [entries[name] ?? .null]
+        case (_, .element): return [.null]
+        }
+    }
+
+    private func nestedIndex(_ key: TypedValue) -> Int? {
+        switch key {
+        case .literal(.number(let digits), _): return Int(digits)
+        case .argument(let index, _): return arguments[index].intValue.map(Int.init)
+        default: return nil
         }
     }
 

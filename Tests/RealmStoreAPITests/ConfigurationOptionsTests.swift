@@ -199,10 +199,11 @@ private func uniqueIdentifier() -> String { "memory-\(UUID().uuidString)" }
         #expect(error?.code == .invalidDatabase)
     }
 
-    @Test func aFileInAMissingDirectoryIsAFileAccessError() throws {
+    @Test func aFileInAMissingDirectoryIsNotFoundAsInRealmCore() throws {
         let url = try makeRealmURL().deletingLastPathComponent().appendingPathComponent("missing/deeper/x.realm")
         let error = #expect(throws: Realm.Error.self) { try openRealm(url) }
-        #expect(error?.code == .fileAccess, "\(String(describing: error))")
+        #expect(error?.code == .fileNotFound, "\(String(describing: error))")
+        #expect(error?.fileURL?.path == url.path)
         #expect(error?.underlying != nil)
     }
 

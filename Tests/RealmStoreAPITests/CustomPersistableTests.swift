@@ -61,6 +61,24 @@ final class Shape: Object {
     @Persisted var path: List<Point>
 }
 
+/// The stored form of `Stops`: an embedded object with a List member.
+final class StopsObject: EmbeddedObject {
+    @Persisted var names: List<String>
+}
+
+/// Stop names stored as an embedded object holding a List.
+struct Stops: CustomPersistable, Hashable {
+    typealias PersistedType = StopsObject
+    var names: [String]
+    init(names: [String]) { self.names = names }
+    init(persistedValue: StopsObject) { names = Array(persistedValue.names) }
+    var persistableValue: StopsObject { StopsObject(value: [names]) }
+}
+
+final class Route: Object {
+    @Persisted var stops: Stops
+}
+
 /// `CustomPersistable` and `FailableCustomPersistable` properties, as in Realm Swift: stored
 /// as their `PersistedType`, read back as the custom type, queried by persisted value.
 @Suite struct CustomPersistableTests {
@@ -131,13 +149,47 @@ final class Shape: Object {
         #expect(realm.objects(Shape.self).where { $0.origin.persistableValue.x > 4 }.count == 1)
     }
 
-    @Test func aCustomTypeStoredAsAnObjectIsNotComparedWhole() async {
+    /// Shapes "line" at (1, 2) through (1, 2), (3, 4); "dot" at (5, 6) through (5, 6); "zero"
+    /// at the default (0, 0) with no path.
+    private func shapes() throws -> Results<Shape> {
+        let realm = try makeRealm([Shape.self, PointObject.self])
+        try realm.write {
+            realm.add(Shape(value: ["name": "line", "origin": Point(x: 1, y: 2), "path": [Point(x: 1, y: 2), Point(x: 3, y: 4)]]))
+            realm.add(Shape(value: ["name": "dot", "origin": Point(x: 5, y: 6), "path": [Point(x: 5, y: 6)]]))
+            realm.add(Shape(value: ["name": "zero"]))
+        }
+        return realm.objects(Shape.self)
+    }
+
+    @Test func aCustomTypeStoredAsAnObjectComparesMemberByMember() throws {
+        let shapes = try shapes()
+        func names(_ results: Results<Shape>) -> [String] { results.map(\.name) }
+        #expect(names(shapes.where { $0.origin == Point(x: 1, y: 2) }) == ["line"])
+        #expect(names(shapes.where { $0.origin == Point(x: 1, y: 2) }) == names(shapes.filter("origin.x == 1 AND origin.y == 2")))
+        #expect(names(shapes.where { $0.origin == Point(x: 1, y: 6) }) == [], "every member must match")
+        #expect(names(shapes.where { $0.origin == Point(x: 0, y: 0) }) == ["zero"])
+        #expect(names(shapes.where { $0.origin != Point(x: 1, y: 2) }) == ["dot", "zero"])
+        #expect(names(shapes.where { $0.origin != Point(x: 1, y: 2) }) == names(shapes.filter("NOT (origin.x == 1 AND origin.y == 2)")))
+        #expect(names(shapes.where { $0.origin == Point(x: 5, y: 6) && $0.name != "line" }) == ["dot"])
+    }
+
+    @Test func throughAListSomeElementComparesMemberByMember() throws {
+        let shapes = try shapes()
+        func names(_ results: Results<Shape>) -> [String] { results.map(\.name) }
+        #expect(names(shapes.where { $0.path == Point(x: 3, y: 4) }) == ["line"])
+        #expect(names(shapes.where { $0.path == Point(x: 3, y: 4) })
+                == names(shapes.filter("SUBQUERY(path, $p, $p.x == 3 AND $p.y == 4).@count > 0")))
+        #expect(names(shapes.where { $0.path == Point(x: 3, y: 6) }) == [])
+        #expect(names(shapes.where { $0.path != Point(x: 5, y: 6) }) == ["line"], "some element differs")
+    }
+
+    @Test func aCustomTypeStoredAsAnObjectWithACollectionIsNotComparedWhole() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let realm = try makeRealm([Shape.self, PointObject.self])
-            _ = realm.objects(Shape.self).where { $0.origin == Point(x: 1, y: 2) }.count
+            let realm = try makeRealm([Route.self, StopsObject.self])
+            _ = realm.objects(Route.self).where { $0.stops == Stops(names: ["a"]) }.count
         }
         #expect(standardError(result).contains(
-            "Cannot compare 'Point' values in a query: they are stored as objects. Compare their properties through 'persistableValue' instead."))
+            "Cannot compare 'Stops' values in a query: their member 'names' is a collection. Compare their properties through 'persistableValue' instead."))
     }
 
     @Test func aStoredValueThatDoesNotConvertIsNilWhenOptional() throws {

@@ -36,11 +36,11 @@ import Testing
         #expect(try Data(contentsOf: target) == Data("keep me".utf8))
     }
 
-    @Test func writeCopyIntoAMissingDirectoryIsFileAccess() throws {
+    @Test func writeCopyIntoAMissingDirectoryIsFileNotFound() throws {
         let realm = try openRealm(try makeRealmURL())
         let target = try makeRealmURL().deletingLastPathComponent().appendingPathComponent("missing/copy.realm")
         let error = #expect(throws: Realm.Error.self) { try realm.writeCopy(toFile: target) }
-        #expect(error?.code == .fileAccess && error?.underlying != nil, "\(String(describing: error))")
+        #expect(error?.code == .fileNotFound && error?.underlying != nil, "\(String(describing: error))")
     }
 
     @Test func writeCopyWithAnEncryptionKeyOrToMemoryFails() throws {

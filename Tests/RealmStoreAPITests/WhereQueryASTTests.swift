@@ -27,7 +27,28 @@ import Testing
          { ($0.dogs.age > 3 && $0.dogs.name != "Rex").count >= 1 }),
         ("nickname CONTAINS name", { $0.nickname.contains($0.name) }),
         ("extra == $0", { $0.extra == .string("x") }),
+        ("ALL dogs.age > $0", { $0.dogs.all.age > 3 }),
+        ("NONE dogs.age BETWEEN {$0, $1}", { $0.dogs.none.age.contains(1...2) }),
+        ("NOT NONE nums == $0", { !($0.nums.none == 2) }),
+        ("extra.@type == 'int'", { $0.extra.type == .int }),
+        ("extra.@type IN {'string', 'null'} AND age > $0", { $0.extra.type.in([.string, .null]) && $0.age > 1 }),
+        ("SUBQUERY(dogs, $s1, ALL $s1.owners.age > $0).@count > $1", { ($0.dogs.owners.all.age > 3).count > 1 }),
+        ("name TEXT $0", { $0.name.matches(text: "rex -fido") }),
     ]
+
+    static let dogPredicates: [(String, @Sendable (Query<QDog>) -> Query<Bool>)] = [
+        ("@links.QPerson.dogs.name == $0", { $0.linkingObjects(fromType: QPerson.self, property: "dogs").name == "Ann" }),
+        ("@links.QPerson.best.@count > $0", { $0.linkingObjects(fromType: QPerson.self, property: "best").count > 0 }),
+        ("@links.QPerson.dogs.@max.age < $0", { $0.linkingObjects(fromType: QPerson.self, property: "dogs").age.max < 40 }),
+        ("@links.@count == $0", { $0.linkingObjectsCount == 0 }),
+    ]
+
+    @Test(arguments: dogPredicates.indices) func builtLinksASTIsTheParseOfItsText(_ index: Int) throws {
+        let (text, predicate) = Self.dogPredicates[index]
+        let built = BuiltQuery(predicate(Query<QDog>()))
+        #expect(built.text == text)
+        #expect(built.query == (try QueryParser.parse(text)), "\(text)")
+    }
 
     @Test(arguments: predicates.indices) func builtASTIsTheParseOfItsText(_ index: Int) throws {
         let (text, predicate) = Self.predicates[index]

@@ -23,6 +23,16 @@ import Testing
     @Test(arguments: WhereCases.enums) func enums(_ query: PersonCase) throws { try check(query) }
     @Test(arguments: WhereCases.mixed) func anyRealmValue(_ query: PersonCase) throws { try check(query) }
 
+    @Test(arguments: WhereExtensionCases.quantifiers) func allAndNone(_ query: PersonCase) throws { try check(query) }
+    @Test(arguments: WhereExtensionCases.mixedTypes) func mixedType(_ query: PersonCase) throws { try check(query) }
+
+    @Test(arguments: WhereExtensionCases.links) func links(_ query: DogCase) throws {
+        let dogs = try QueryData.realm().objects(QDog.self)
+        let typed = query.typed(dogs).map(\.name)
+        #expect(typed == query.text(dogs).map(\.name), "\(query.label)")
+        #expect(typed == query.expected, "\(query.label)")
+    }
+
     @Test func linkingObjectsInAQuery() throws {
         let realm = try QueryData.realm()
         let dogs = realm.objects(QDog.self)

@@ -50,6 +50,12 @@ extension QueryCompiler {
         case .variable:
             guard let variable = context.variable else { preconditionFailure(StoreError.Trap.variableOutsideSubquery) }
             return variable
+        case .nested(let inner, let steps):
+            var value = try self.leaf(inner, context, &frame)
+            for step in steps { value = try nestedElement(of: value, step, context, &frame) }
+            return value
+        case .nestedSize(let inner):
+            return nestedSize(of: try self.leaf(inner, context, &frame))
         }
     }
 

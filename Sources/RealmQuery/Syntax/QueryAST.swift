@@ -158,15 +158,17 @@ public enum QueryPathComponent: Equatable, Sendable {
     case allLinks(column: Int)
     /// `@count`, `@size`, `@sum`, `@avg`, `@min`, `@max`, `@keys`, `@values`, `@type`.
     case operation(String, column: Int)
-    /// `['key']` or `[$0]`.
+    /// `['key']` or `[$0]` (a map key; a key or an index into a mixed value's list or dictionary).
     case subscriptKey(QueryOperand, column: Int)
+    /// `[*]`: every element of a list or dictionary held by a mixed value.
+    case anyElement(column: Int)
     /// `%K`: the next argument names the property.
     case keyPathArgument(Int, column: Int)
 
     public var column: Int {
         switch self {
         case .property(_, let column), .links(_, _, let column), .allLinks(let column), .operation(_, let column),
-             .subscriptKey(_, let column), .keyPathArgument(_, let column): column
+             .subscriptKey(_, let column), .anyElement(let column), .keyPathArgument(_, let column): column
         }
     }
 }

@@ -85,6 +85,10 @@ public struct QueryLexer {
             let canonical = symbol == "=<" ? "<=" : symbol == "=>" ? ">=" : symbol == "<>" ? "!=" : symbol
             return QueryToken(.symbol(canonical), column: column)
         }
+        if matches("[*]") {
+            position += 3
+            return QueryToken(.symbol("[*]"), column: column)
+        }
         if "=<>!(){}[].,".unicodeScalars.contains(c) {
             position += 1
             return QueryToken(.symbol(c == "=" ? "==" : String(c)), column: column)

@@ -116,6 +116,8 @@ extension QueryParser {
             if current.isSymbol(".") {
                 _ = advance()
                 path.components.append(try parseComponent())
+            } else if current.isSymbol("[*]") {
+                path.components.append(.anyElement(column: advance().column))
             } else if current.isSymbol("[") {
                 let open = advance()
                 try enter(open)

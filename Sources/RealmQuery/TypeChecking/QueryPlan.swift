@@ -94,6 +94,14 @@ public enum PathCollection: Equatable, Sendable {
     case allBacklinks(target: String)
 }
 
+/// One subscript into the list or dictionary a mixed value holds.
+public enum NestedStep: Equatable, Sendable {
+    /// `['key']` into a dictionary, `[0]` into a list (a string or integer value).
+    case element(TypedValue)
+    /// `[*]`: every element (of a list) or value (of a dictionary).
+    case all
+}
+
 /// `@sum`, `@avg`, `@min`, `@max`.
 public enum AggregateKind: String, Equatable, Sendable {
     case sum, avg, min, max
@@ -119,11 +127,18 @@ public indirect enum PathLeaf: Equatable, Sendable {
     case subqueryCount(PathCollection, TypedPredicate)
     /// The SUBQUERY variable itself, over a collection of primitives.
     case variable
+    /// A value inside the list or dictionary a mixed value holds, one step per subscript
+    /// (`mixed['key']`, `mixed[0]`, `mixed[*]`).
+    case nested(PathLeaf, [NestedStep])
+    /// The number of elements of the list or dictionary a mixed value holds (`@size`,
+    /// `@count`); null for any other value.
+    case nestedSize(PathLeaf)
 
     public var isMultiValued: Bool {
         switch self {
         case .elements, .mapKeys: true
-        case .mixedType(let inner): inner.isMultiValued
+        case .nested(let inner, let steps): inner.isMultiValued || steps.contains(.all)
+        case .mixedType(let inner), .nestedSize(let inner): inner.isMultiValued
         default: false
         }
     }

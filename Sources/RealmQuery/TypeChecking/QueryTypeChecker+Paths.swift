@@ -50,6 +50,8 @@ extension QueryTypeChecker {
             throw QueryMessages.unknownOperation(word, column: column)
         case .subscriptKey(_, let column):
             throw QueryMessages.subscriptNeedsMap("'\(walk.current)'", column: column)
+        case .anyElement(let column):
+            throw QueryMessages.anyElementNeedsMixed("'\(walk.current)'", column: column)
         }
     }
 
@@ -188,6 +190,7 @@ extension QueryTypeChecker {
     /// `.@type` after a mixed value, else the value itself; nothing may follow.
     func mixedTypeLeaf(_ leaf: PathLeaf, type: QueryValueType,
                        _ components: inout ArraySlice<QueryPathComponent>) throws(QueryError) -> (PathLeaf, QueryValueType) {
+        if type == .mixed, let nested = try nestedLeaf(leaf, &components) { return nested }
         if type == .mixed, case .operation("type", _)? = components.first {
             components.removeFirst()
             try requireEnd(components)
@@ -198,6 +201,8 @@ extension QueryTypeChecker {
             throw QueryMessages.operationNeedsCollection(word, on: type.description, column: column)
         case .subscriptKey(_, let column)?:
             throw QueryMessages.subscriptNeedsMap(type.description, column: column)
+        case .anyElement(let column)?:
+            throw QueryMessages.anyElementNeedsMixed(type.description, column: column)
         case let extra?:
             throw QueryMessages.pathAfterValue(type.description, column: extra.column)
         case nil:

@@ -105,6 +105,15 @@ open class ObjectBase: CustomStringConvertible {
         [:]
     }
 
+    /// The string properties with a full-text index (`indexed: fulltext` in a schema), for
+    /// `TEXT` searches (`where { $0.body.matches(text: "swift") }`): an extension beyond Realm
+    /// Swift, which has no full-text index. Names of properties that are not strings are ignored.
+    ///
+    ///     override class func fullTextIndexedProperties() -> [String] { ["body"] }
+    open class func fullTextIndexedProperties() -> [String] {
+        []
+    }
+
     /// The model's persisted properties in declaration order, when the class lists them
     /// itself; empty (the default) means they are found by reflection, as Realm Swift does.
     open class func persistedProperties() -> [PersistedProperty] {

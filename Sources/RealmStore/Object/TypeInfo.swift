@@ -67,13 +67,14 @@ final class TypeInfo: @unchecked Sendable {
         self.linkFreeOrder = InputOrder(names: linkFreePositions.map { properties[$0].name })
         self.rowNames = properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name }
         self.positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let mapping = type.propertiesMapping()
+        let mapping = type.propertiesMapping(), fullText = Set(type.fullTextIndexedProperties())
         self.model = ModelSchema(
             name: className, kind: kind,
             primaryKey: properties.first { $0.options.primaryKey }?.name,
             properties: properties.map { property in
                 PropertySchema(name: property.name, type: property.type,
-                               indexed: property.options.indexed && !property.options.primaryKey ? .regular : .none,
+                               indexed: fullText.contains(property.name) && property.type.base == .string && property.type.collection == .single
+                                   ? .fulltext : property.options.indexed && !property.options.primaryKey ? .regular : .none,
                                isPrimaryKey: property.options.primaryKey, mapTo: mapping[property.name])
             })
     }

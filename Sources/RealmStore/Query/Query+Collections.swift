@@ -26,9 +26,9 @@ extension Query where T: RealmCollection {
     }
 
     /// `ANY element == value`.
-    public static func == (_ lhs: Query<T>, _ rhs: T.Element) -> Query<Bool> { lhs.compare(.equal, value(rhs)) }
+    public static func == (_ lhs: Query<T>, _ rhs: T.Element) -> Query<Bool> { equality(lhs, .equal, rhs) }
     /// `ANY element != value`.
-    public static func != (_ lhs: Query<T>, _ rhs: T.Element) -> Query<Bool> { lhs.compare(.notEqual, value(rhs)) }
+    public static func != (_ lhs: Query<T>, _ rhs: T.Element) -> Query<Bool> { equality(lhs, .notEqual, rhs) }
 }
 
 extension Query where T: RealmCollection, T.Element: _QueryNumeric {

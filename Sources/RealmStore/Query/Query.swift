@@ -49,7 +49,7 @@ public struct Query<T> {
     /// A Swift value as a query argument; traps for a value a query cannot hold (an unmanaged
     /// object), as Realm Swift does.
     static func value(_ value: Any) -> QueryNode {
-        if isStoredAsObject(value) { RealmError.trap(RealmError.customObjectInQuery(type(of: value))) }
+        if isStoredAsObject(value) { RealmError.trap(RealmError.customObjectInQuery(Swift.type(of: value))) }
         guard let converted = QueryArguments.storeValue(value) else {
             RealmError.trap(RealmError.unsupportedQueryArgument(value))
         }
@@ -77,7 +77,7 @@ public struct Query<T> {
 
     /// `==`: equal to a value (`nil` for a null).
     public static func == (_ lhs: Query, _ rhs: T) -> Query<Bool> {
-        lhs.compare(.equal, value(rhs))
+        equality(lhs, .equal, rhs)
     }
 
     /// `==`: equal to another property of the same type.
@@ -87,7 +87,7 @@ public struct Query<T> {
 
     /// `!=`: not equal to a value.
     public static func != (_ lhs: Query, _ rhs: T) -> Query<Bool> {
-        lhs.compare(.notEqual, value(rhs))
+        equality(lhs, .notEqual, rhs)
     }
 
     /// `!=`: not equal to another property of the same type.

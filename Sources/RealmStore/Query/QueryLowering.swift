@@ -41,6 +41,7 @@ struct QueryLowering {
         case .comparison(let op, let lhs, let rhs, let options):
             return .comparison(comparison(op, lhs, rhs, options))
         case .between(let lhs, let low, let high):
+            let quantifier = quantify(lhs)
             let left = operand(lhs)
             text += " "
             let opColumn = column
@@ -51,8 +52,9 @@ struct QueryLowering {
             text += ", "
             let upper = argument(high)
             text += "}"
-            return .comparison(QueryComparison(lhs: left, op: .between, rhs: .list([lower, upper], column: listColumn), column: opColumn))
-        case .value, .subqueryCount:
+            return .comparison(QueryComparison(quantifier: quantifier, lhs: left, op: .between,
+                                               rhs: .list([lower, upper], column: listColumn), column: opColumn))
+        case .value, .subqueryCount, .typeNames:
             RealmError.trap(RealmError.queryNeedsKeyPath)
         }
     }
@@ -81,6 +83,7 @@ struct QueryLowering {
 
     private mutating func comparison(_ op: QueryOperator, _ lhs: QueryNode, _ rhs: QueryNode,
                                      _ options: StringOptions) -> QueryComparison {
+        let quantifier = quantify(lhs)
         let left = operand(lhs)
         text += " "
         let opColumn = column
@@ -91,8 +94,15 @@ struct QueryLowering {
         }
         text += " "
         let right = operand(rhs)
-        return QueryComparison(lhs: left, op: op, caseInsensitive: caseInsensitive,
+        return QueryComparison(quantifier: quantifier, lhs: left, op: op, caseInsensitive: caseInsensitive,
                                diacriticInsensitive: diacriticInsensitive, rhs: right, column: opColumn)
+    }
+
+    /// `ALL ` or `NONE ` written before a path that carries one; the quantifier.
+    private mutating func quantify(_ node: QueryNode) -> QueryQuantifier? {
+        guard case .path(let path) = node, let quantifier = path.quantifier else { return nil }
+        text += quantifier == .all ? "ALL " : quantifier == .no ? "NONE " : "ANY "
+        return quantifier
     }
 
     private mutating func operand(_ node: QueryNode) -> QueryOperand {
@@ -103,9 +113,25 @@ struct QueryLowering {
             return argument(value)
         case .subqueryCount(let inner):
             return subqueryCount(inner)
+        case .typeNames(let names, let list):
+            return typeNames(names, list: list)
         case .comparison, .between, .and, .or, .not:
             RealmError.trap(RealmError.queryNeedsKeyPath)
         }
+    }
+
+    /// `'int'` or `{'int', 'double'}`: type names are literals, not arguments.
+    private mutating func typeNames(_ names: [String], list: Bool) -> QueryOperand {
+        let start = column
+        if list { text += "{" }
+        var literals: [QueryOperand] = []
+        for (index, name) in names.enumerated() {
+            if index > 0 { text += ", " }
+            literals.append(.literal(.string(name), column: column))
+            text += "'\(name)'"
+        }
+        if list { text += "}" }
+        return list ? .list(literals, column: start) : literals[0]
     }
 
     private mutating func argument(_ value: StoreValue) -> QueryOperand {
@@ -120,7 +146,10 @@ struct QueryLowering {
         var components: [QueryPathComponent] = []
         if let variable = path.variable { text += "$" + variable }
         for step in path.steps {
-            if case .key = step {} else if column > start { text += "." }
+            switch step {
+            case .key, .anyElement: break
+            default: if column > start { text += "." }
+            }
             let stepColumn = column
             switch step {
             case .property(let name):
@@ -129,6 +158,15 @@ struct QueryLowering {
             case .operation(let name):
                 text += "@" + name
                 components.append(.operation(name, column: stepColumn))
+            case .links(let className, let property):
+                text += "@links.\(className).\(property)"
+                components.append(.links(className: className, property: property, column: stepColumn))
+            case .allLinks:
+                text += "@links"
+                components.append(.allLinks(column: stepColumn))
+            case .anyElement:
+                text += "[*]"
+                components.append(.anyElement(column: stepColumn))
             case .key(let key):
                 text += "["
                 let argument = argument(key)
@@ -164,8 +202,8 @@ struct QueryLowering {
             let prefix = QueryPath(steps: Array(path.steps[..<end]), collectionEnd: end)
             if let collection, !Self.same(collection, prefix) { RealmError.trap(RealmError.subqueryMixesCollections) }
             collection = prefix
-            return .path(QueryPath(steps: Array(path.steps[end...]), collectionEnd: nil, variable: variable))
-        case .value:
+            return .path(QueryPath(steps: Array(path.steps[end...]), collectionEnd: nil, variable: variable, quantifier: path.quantifier))
+        case .value, .typeNames:
             return node
         case .comparison(let op, let lhs, let rhs, let options):
             return .comparison(op, rewrite(lhs, variable: variable, collection: &collection),
@@ -188,6 +226,8 @@ struct QueryLowering {
             switch pair {
             case (.property(let a), .property(let b)), (.operation(let a), .operation(let b)): a == b
             case (.key(let a), .key(let b)): a == b
+            case (.links(let a, let p), .links(let b, let q)): a == b && p == q
+            case (.allLinks, .allLinks), (.anyElement, .anyElement): true
             default: false
             }
         }

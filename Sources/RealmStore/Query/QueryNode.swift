@@ -16,6 +16,9 @@ indirect enum QueryNode {
     case not(QueryNode)
     /// `(predicate over one collection's elements).count`: a SUBQUERY count.
     case subqueryCount(QueryNode)
+    /// Type names compared with `@type`, written as literals (`'int'`, or `{'int', 'double'}`
+    /// when `list`), as the type checker wants them.
+    case typeNames([String], list: Bool)
 }
 
 /// A key path of a query: its steps and where it first enters a collection. A path through a
@@ -28,6 +31,12 @@ struct QueryPath {
         case key(StoreValue)
         /// `@count`, `@min`, `@keys`, …
         case operation(String)
+        /// `@links.Class.property`: the objects of `Class` linking here by `property`.
+        case links(String, String)
+        /// `@links` alone (before `@count`).
+        case allLinks
+        /// `[*]`: every element of a list or dictionary a mixed value holds.
+        case anyElement
     }
 
     var steps: [Step] = []
@@ -35,6 +44,8 @@ struct QueryPath {
     var collectionEnd: Int?
     /// The SUBQUERY variable the path starts from (`s1` for `$s1`), or nil for the queried object.
     var variable: String?
+    /// `ALL` or `NONE` before the comparison (nil: Realm's implicit `ANY`).
+    var quantifier: QueryQuantifier?
 
     func appending(_ step: Step, collection: Bool = false) -> QueryPath {
         var path = self

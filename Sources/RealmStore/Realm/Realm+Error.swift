@@ -112,7 +112,9 @@ extension Realm {
                 switch extended & 0xff {
                 case SQLiteCode.readOnly, SQLiteCode.permission: return .filePermissionDenied
                 case SQLiteCode.full: return .outOfDiskSpace
-                case SQLiteCode.cantOpen: return refusesNewFiles(path) ? .filePermissionDenied : .fileAccess
+                case SQLiteCode.cantOpen:
+                    if lacksDirectory(path) { return .fileNotFound }
+                    return refusesNewFiles(path) ? .filePermissionDenied : .fileAccess
                 case SQLiteCode.ioError: return .fileAccess
                 case SQLiteCode.corrupt, SQLiteCode.notADatabase: return .invalidDatabase
                 default: return .fail
@@ -124,6 +126,13 @@ extension Realm {
 }
 
 extension Realm.Error {
+    /// Whether the directory `path` would be in does not exist (Realm core reports such a
+    /// file as not found).
+    private static func lacksDirectory(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return !directory.isEmpty && !FileManager.default.fileExists(atPath: directory)
+    }
+
     /// Whether `path` is missing in a directory that exists but may not be written (its
     /// permissions, or a read-only mount), so a file cannot be created there.
     private static func refusesNewFiles(_ path: String) -> Bool {

@@ -132,6 +132,12 @@ public enum RealmError {
         "Cannot compare '\(type)' values in a query: they are stored as objects. Compare their properties through 'persistableValue' instead."
     }
 
+    /// A `where {}` comparison with a custom type stored as an object that has a collection
+    /// member, which cannot be compared member by member.
+    static func customObjectWithCollectionInQuery(_ type: Any.Type, _ member: String) -> String {
+        "Cannot compare '\(type)' values in a query: their member '\(member)' is a collection. Compare their properties through 'persistableValue' instead."
+    }
+
     /// A failable custom type without a value for its persisted type's default.
     static func noCustomDefault(_ type: Any.Type, _ persistedType: Any.Type) -> String {
         "Failed to default construct a \(type) using the default value for persisted type \(persistedType). "
