@@ -57,6 +57,8 @@ $RUNS runs, the contenders alternated; ratios are of medians of the same run.
 | people | BSON | relaxed JSON | sqlite3 -json | BSON / JSON | BSON / sqlite3 | BSON --omit-empty | peak RSS (BSON / JSON / sqlite3) | output (BSON / JSON) |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 $rows
-The BSON exporter shares the JSON exporter's reading (one statement per class and per collection
-property, merged by owner) and builds each document in a reused buffer: memory stays flat.
+The BSON exporter reads a whole class as the JSON export does (\`Store.exportReader\`: one statement
+for the class's rows and one per collection and per List of embedded objects, merged by owner;
+integers, reals and text straight from SQLite's columns) and builds each document in a reused
+buffer: memory stays flat. \`--omit-empty\` takes back each element written null or empty.
 MD

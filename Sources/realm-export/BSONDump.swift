@@ -10,6 +10,9 @@ import RealmJSON
 /// - `--class C -o FILE.bson`: that file, and `FILE.metadata.json` beside it (the name
 ///   `mongorestore` looks for when given FILE.bson).
 /// - `--class C` with `-o -` or no `-o`: the BSON on stdout, no metadata.
+/// - `--gzip` (or an `-o` name ending in `.bson.gz`): each file gzip-compressed and named as
+///   `mongodump --gzip` names it, `<Class>.bson.gz` and `<Class>.metadata.json.gz`, which
+///   `mongorestore --gzip` and `realm-import` read; on stdout, the compressed BSON.
 ///
 /// Every file is written under a temporary name and renamed into place only after the whole
 /// export succeeded (`ExportDestination`), so a failed export leaves the old files as they were;
@@ -21,7 +24,7 @@ import RealmJSON
 enum BSONDump {
     /// Options of the JSON output that BSON does not have.
     static func checkOptions(_ parsed: ParsedArguments) throws(UsageError) {
-        for option in ["--ndjson", "--jsonArray", "--canonical", "--jsonFormat", "--pretty", "--outbox", "--drain", "--gzip"]
+        for option in ["--ndjson", "--jsonArray", "--canonical", "--jsonFormat", "--pretty", "--outbox", "--drain"]
         where parsed.has(option) {
             throw ExportCommand.conflicting(option, "--type bson")
         }
@@ -30,43 +33,56 @@ enum BSONDump {
     /// Where the BSON goes.
     enum Layout: Equatable {
         case stdout
+        /// One class's file, named without `.bson` (or `.bson.gz`).
         case file(String)
         case directory(String)
 
         init(_ output: String?) {
             guard let output, output != "-" else { self = .stdout; return }
-            self = output.hasSuffix(".bson") ? .file(output) : .directory(output)
+            if output.hasSuffix(".bson") { self = .file(String(output.dropLast(".bson".count))); return }
+            if output.hasSuffix(".bson.gz") { self = .file(String(output.dropLast(".bson.gz".count))); return }
+            self = .directory(output)
         }
 
-        /// The data file and the metadata file (nil on stdout) of a class.
-        func paths(of className: String) -> (bson: String?, metadata: String?) {
+        /// Whether the files are gzip-compressed: `--gzip`, or an `-o` name ending in `.bson.gz`.
+        static func gzip(_ parsed: ParsedArguments) -> Bool {
+            parsed.has("--gzip") || (parsed.value("--output") ?? "").hasSuffix(".bson.gz")
+        }
+
+        /// The data file and the metadata file (nil on stdout) of a class; `.gz` added to both
+        /// when `gzip`, as `mongodump --gzip` names them.
+        func paths(of className: String, gzip: Bool) -> (bson: String?, metadata: String?) {
+            let base: String
             switch self {
-            case .stdout: (nil, nil)
-            case .file(let path): (path, String(path.dropLast(".bson".count)) + ".metadata.json")
-            case .directory(let path): (path + "/" + className + ".bson", path + "/" + className + ".metadata.json")
+            case .stdout: return (nil, nil)
+            case .file(let path): base = path
+            case .directory(let path): base = path + "/" + className
             }
+            let suffix = gzip ? ".gz" : ""
+            return (base + ".bson" + suffix, base + ".metadata.json" + suffix)
         }
     }
 
     static func run(_ parsed: ParsedArguments, store: Store, path storePath: String, options: ExportOptions,
                     output: TextOutput, format: DiagnosticFormat) throws {
         let layout = Layout(parsed.value("--output"))
+        let gzip = Layout.gzip(parsed)
         let exporter = BSONExporter(store: store, options: options, singleOutput: !layout.isDirectory)
         var destinations: [ExportDestination] = []
         let signals = layout == .stdout ? nil : DumpSignals()
         defer { signals?.restore() }
         func open(_ path: String?) throws -> ExportDestination {
             if let path { signals?.track(ExportDestination.temporaryPath(for: path)) }
-            let destination = try ExportDestination.open(path)
+            let destination = try ExportDestination.open(path, gzip: gzip)
             destinations.append(destination)
             return destination
         }
         do {
             let models = try exporter.classes()
             if case .directory(let directory) = layout { try createDirectory(directory) }
-            try exporter.export { model in try open(layout.paths(of: model.name).bson).output }
+            try exporter.export { model in try open(layout.paths(of: model.name, gzip: gzip).bson).output }
             for model in models {
-                guard let path = layout.paths(of: model.name).metadata else { continue }
+                guard let path = layout.paths(of: model.name, gzip: gzip).metadata else { continue }
                 try BSONMetadata(model: model).write(to: try open(path).output)
             }
             let finish = {

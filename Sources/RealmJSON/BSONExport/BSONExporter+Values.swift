@@ -29,7 +29,7 @@ extension BSONExporter {
     }
 
     /// A List or MutableSet as an array (a set in `Exporter`'s order), a Map as a document.
-    private func writeValue(_ value: StoreValue, _ type: PropertyType) throws {
+    func writeValue(_ value: StoreValue, _ type: PropertyType) throws {
         switch (type.collection, value) {
         case (.list, .list(let elements)), (.set, .list(let elements)):
             writer.beginArray()
@@ -45,7 +45,7 @@ extension BSONExporter {
     }
 
     /// One value of base type `base`: embedded objects nested, links by primary key or `$ref`.
-    private func writeElement(_ value: StoreValue, _ base: BaseType) throws {
+    func writeElement(_ value: StoreValue, _ base: BaseType) throws {
         switch (base, value) {
         case (_, .null):
             writer.null()
@@ -98,7 +98,8 @@ extension BSONExporter {
     }
 
     /// A Map or mixed dictionary, in `Exporter`'s key order.
-    private func writeDictionary(_ entries: [String: StoreValue], isMixed: Bool, _ element: (StoreValue) throws -> Void) throws {
+    func writeDictionary(_ entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool,
+                         _ element: (StoreValue) throws -> Void) throws {
         let sorted = try Exporter.exportOrder(ofDictionary: entries, isMixed: isMixed)
         writer.beginDocument()
         for entry in sorted {

@@ -14,7 +14,10 @@ import RealmSchema
 /// (`BSONExporter+Values.swift`): an int fitting 32 bits is an int32, else an int64; floats
 /// are doubles; data is binary subtype 0 and UUIDs subtype 4; dates are milliseconds, a date
 /// with a finer part is cut to the millisecond toward 1970 as Realm's sync does (counted in
-/// `truncatedDates`).
+/// `truncatedDates`). A document over MongoDB's 16 MiB is an error naming its object.
+///
+/// A whole class is read through `Store.exportReader` (`BSONExporter+Rows.swift`), as the JSON
+/// export reads one; a selection (`--query`, `--sort`, `--skip`, `--limit`) object by object.
 ///
 /// For example:
 ///
@@ -29,6 +32,9 @@ public final class BSONExporter {
     let singleOutput: Bool
     /// How many dates had a part finer than a millisecond, which BSON cannot carry.
     public internal(set) var truncatedDates = 0
+    /// Whether a whole class is read through its export reader (`BSONExporter+Rows.swift`);
+    /// false writes it object by object, as a selection is (for tests comparing the two).
+    var readsWholeClasses = true
 
     /// `options.classes`, `selection`, `fields` and `omitEmpty` apply; the JSON shape, mode
     /// and layout do not. `singleOutput`: the export is one file, so of one class.
@@ -69,14 +75,34 @@ public final class BSONExporter {
         try base.store.readTransaction {
             for model in models {
                 let sink = try output(model)
-                try base.forEachObjectToExport(model) { object, values, position in
-                    writer.reset()
-                    try writeObject(object, model: model, position: position, values: values)
-                    try sink.write(writer.bytes)
+                if readsWholeClasses, base.options.selection?.isEverything ?? true {
+                    try writeWholeClass(model) { try sink.write(writer.bytes) }
+                } else {
+                    try base.forEachObjectToExport(model) { object, values, position in
+                        writer.reset()
+                        try writeObject(object, model: model, position: position, values: values)
+                        try checkDocumentSize(object, position: position)
+                        try sink.write(writer.bytes)
+                    }
                 }
                 try sink.flush()
             }
         }
+    }
+
+    /// MongoDB's limit on the document in `writer.bytes`, the object `object` (`position`: its
+    /// number in insertion order, its `$id`, for a class without a primary key).
+    ///
+    /// - Throws: `ExportError` naming the object by class and primary key, or number.
+    func checkDocumentSize(_ object: ObjectKey, position: Int64?) throws {
+        let size = writer.bytes.count
+        guard size > BSONMessages.maxDocumentBytes else { return }
+        let name = if base.store.schema.model(named: object.className)?.primaryKey != nil {
+            ExportMessages.bsonObject(object.className, primaryKey: try base.store.primaryKeyValue(of: object).description)
+        } else {
+            ExportMessages.bsonObject(object.className, number: try position ?? base.position(of: object))
+        }
+        throw ExportError(ExportMessages.bsonDocumentOverLimit(name, size: size))
     }
 }
 
@@ -89,6 +115,18 @@ extension ExportMessages {
     static func bsonKeyWithNul(_ key: String) -> String {
         "the map key '\(key.replacingOccurrences(of: "\u{0}", with: "\\u0000"))' holds a NUL character, "
             + "which a BSON field name cannot"
+    }
+
+    static func bsonObject(_ className: String, primaryKey: String) -> String {
+        "the \(className) object with primary key \(primaryKey)"
+    }
+
+    static func bsonObject(_ className: String, number: Int64) -> String {
+        "the \(className) object number \(number) in insertion order ($id \(number))"
+    }
+
+    static func bsonDocumentOverLimit(_ object: String, size: Int) -> String {
+        "\(object) is \(size) bytes as BSON, over MongoDB's limit of \(BSONMessages.maxDocumentBytes) bytes (16 MiB) for a document"
     }
 
     static func bsonDocumentTooLarge(_ size: Int) -> String {

@@ -37,6 +37,12 @@ final class BSONWriter {
         frames.removeAll(keepingCapacity: true)
     }
 
+    /// Removes what was written from `mark` (a count of `bytes` taken before a top-level
+    /// document's element, which is complete again).
+    func takeBack(to mark: Int) {
+        bytes.removeSubrange(mark...)
+    }
+
     /// Names the next element (UTF-8 without NUL: property names, checked map keys).
     func key(_ name: [UInt8]) {
         pendingKey = name
@@ -93,12 +99,15 @@ final class BSONWriter {
     }
 
     func string(_ value: String) {
-        header(.string)
         var value = value
-        value.withUTF8 { utf8 in
-            append(Int32(utf8.count + 1))
-            bytes.append(contentsOf: utf8)
-        }
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A string from its UTF-8 bytes.
+    func string(utf8: UnsafeBufferPointer<UInt8>) {
+        header(.string)
+        append(Int32(utf8.count + 1))
+        bytes.append(contentsOf: utf8)
         bytes.append(0)
     }
 

@@ -165,9 +165,19 @@ extension Importer {
     /// The reading thread's preparation of `object` as `plan`, if that is what it prepared
     /// (the current document's root); it is used once.
     private func takePreparation(for object: JSONValue, _ plan: ImportClassPlan) -> PreparedObject? {
-        guard let prepared = preparation, prepared.isFor(object, plan) else { return nil }
-        preparation = nil
-        return prepared
+        if let prepared = preparation, prepared.isFor(object, plan) {
+            preparation = nil
+            nestedPreparations = prepared.nested[...]
+            return prepared
+        }
+        // Nested objects come in the order prepared; a few may be passed over (a link given
+        // twice, a problem before them), and a lookup is not a search of the whole document.
+        for index in nestedPreparations.indices.prefix(8) where nestedPreparations[index].isFor(object, plan) {
+            defer { nestedPreparations = nestedPreparations[(index + 1)...] }
+            nestedPreparationsTaken += 1
+            return nestedPreparations[index]
+        }
+        return nil
     }
 
     /// Properties `object` names twice, by stored name and by alias: an error at the second key.

@@ -57,6 +57,12 @@ public final class Importer {
     var droppedClasses: Set<String> = []
     /// The reading thread's preparation of the current document's root object, until used.
     var preparation: PreparedObject?
+    /// The preparations of the objects nested in the root, once it took its own; each used once.
+    var nestedPreparations: ArraySlice<PreparedObject> = []
+    /// Whether the reading thread prepares nested objects too (`PreparedObject.nested`; off
+    /// only in tests comparing the two), and how many preparations of them the import took.
+    var preparesNestedObjects = true
+    var nestedPreparationsTaken = 0
     /// The current document and its input, while it is imported.
     var document: (document: JSONDocument, source: JSONDocumentSource)?
 
@@ -141,11 +147,11 @@ public final class Importer {
     /// object's fields and decodes its scalars (`PreparedObject`). It reads only what never
     /// changes during a run (the plans and options).
     private var documentPreparation: (JSONDocument) -> Void {
-        let plans = plans, className = options.className, mapKeys = options.mapKeys
+        let plans = plans, className = options.className, mapKeys = options.mapKeys, nested = preparesNestedObjects
         return { document in
             guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
             document.preparation = document.withRoot {
-                PreparedObject($0, plan, mapKeys: mapKeys, document: document)
+                PreparedObject($0, plan, mapKeys: mapKeys, document: document, preparesNested: nested)
             }
         }
     }
@@ -205,6 +211,7 @@ public final class Importer {
         self.document = (document, source)
         defer {
             preparation = nil
+            nestedPreparations = []
             self.document = nil
         }
         if let plan = try documentPlan(document, source: source) {

@@ -20,6 +20,11 @@ final class PreparedObject {
     let namedTwice: Bool
     /// The input of each scalar property (single or collection) that converted; nil otherwise.
     let inputs: [InputValue?]
+    /// The preparations of the objects nested in this one that the importer converts one at a
+    /// time (objects of classes with a primary key, embedded objects not in `inputs`), in the
+    /// order it meets them: depth first, properties in schema order, elements in order. Doing
+    /// this on the reading thread matters most where reading is cheap (BSON).
+    private(set) var nested: [PreparedObject] = []
 
     /// The input of a single embedded object that holds only scalars, when converting it can
     /// report nothing: every field names a property and converts, no required value is missing
@@ -46,8 +51,10 @@ final class PreparedObject {
     /// Prepares `object` of class `plan`, decoding scalars with `mapKeys` (see
     /// `Importer.scalarInput`). For the root object of `document`, values the document left out
     /// of its tree are not prepared, and long strings other than the primary key are emptied in
-    /// the tree once converted (`JSONDocument.releaseText(of:)`).
-    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument? = nil) {
+    /// the tree once converted (`JSONDocument.releaseText(of:)`; only when `isRoot`, not for
+    /// the nested objects it prepares with `preparesNested`).
+    init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument? = nil,
+         isRoot: Bool = true, preparesNested: Bool = true) {
         self.object = object
         self.plan = plan
         let properties = plan.properties
@@ -64,7 +71,7 @@ final class PreparedObject {
                 inputs[position] = Self.embeddedInput(value, property, mapKeys: mapKeys)
             } else if property.isSingleScalar {
                 inputs[position] = try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
-                if let document, inputs[position] != nil, (value.utf8?.count ?? 0) >= JSONDocument.releasedTextBytes,
+                if isRoot, let document, inputs[position] != nil, (value.utf8?.count ?? 0) >= JSONDocument.releasedTextBytes,
                    plan.primaryKey?.name != property.name {
                     document.releaseText(of: value)
                 }
@@ -76,6 +83,31 @@ final class PreparedObject {
         self.matchedCount = matched.matched
         self.namedTwice = matched.namedTwice
         self.inputs = inputs
+        for (position, property) in properties.enumerated() where preparesNested && property.isLink && inputs[position] == nil {
+            guard let target = property.target, let value = values[position], document?.deferredRange(of: value) == nil else { continue }
+            switch property.collection {
+            case .single:
+                prepareNested(value, target, mapKeys: mapKeys, document: document)
+            case .list, .set:
+                guard value.kind == .array else { continue }
+                for element in value.elements {
+                    prepareNested(element, target, mapKeys: mapKeys, document: document)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Adds the preparation of `value` when it is a nested object of `target` (not a
+    /// reference), and those of the objects nested in it.
+    private func prepareNested(_ value: JSONValue, _ target: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument?) {
+        guard value.kind == .object, value[ExportReference.classKey] == nil,
+              target.primaryKey == nil || !Importer.isReference(value) else { return }
+        let prepared = PreparedObject(value, target, mapKeys: mapKeys, document: document, isRoot: false)
+        nested.append(prepared)
+        nested.append(contentsOf: prepared.nested)
+        prepared.nested = []
     }
 
     /// Whether this is the preparation of `object` as `plan`.
