@@ -25,8 +25,8 @@ enum FileWatcher {
     }
 
     private static func run(_ path: String) {
-        let watcher = try? StoreWatcher(path: path) { _ in
-            for announcer in RealmCore.announcers(of: path, except: nil) { announcer.post() }
+        let watcher = try? StoreWatcher(path: path) { version in
+            for announcer in RealmCore.announcers(of: path, except: nil) { announcer.post(version: version) }
             QueueObservation.announce(path: path)
         }
         while watcher != nil {

@@ -41,10 +41,10 @@ class Observer: @unchecked Sendable {
 }
 
 /// The observations of one live Realm and when they are delivered: at the next turn of the
-/// Realm thread's run loop after `observe` or a commit (a timer, as autorefresh uses), and at
-/// once when the Realm moves to a newer version (`refresh()`, autorefresh, the start of a
-/// write). Observers are held weakly: the token owns its observer. Used only on the Realm's
-/// thread (its timer runs there), hence `@unchecked Sendable`.
+/// Realm thread's run loop after `observe` or a commit (a block of the thread's
+/// `RunLoopWaker`, as autorefresh uses), and at once when the Realm moves to a newer version
+/// (`refresh()`, autorefresh, the start of a write). Observers are held weakly: the token owns its observer. Used only on the Realm's
+/// thread (its blocks run there), hence `@unchecked Sendable`.
 final class Notifier: @unchecked Sendable {
     private final class Entry {
         weak var observer: Observer?

@@ -24,10 +24,16 @@ extension RealmCore {
     }
 
     /// Refreshes when `autorefresh` is on (run by `CommitAnnouncer` on the core's thread);
-    /// with it off, Realm observers hear `.refreshRequired`.
-    func refreshAutomatically() {
+    /// with it off, Realm observers hear `.refreshRequired` once for each `newest` version
+    /// announced that is newer than the core's (never for its own commits, nor twice when a
+    /// commit is announced both by its committer and by the file watcher).
+    func refreshAutomatically(newest: UInt64 = .max) {
         guard !isFrozen, !store.isInWriteTransaction else { return }
-        guard autorefresh else { return notifier.refreshRequired() }
+        guard autorefresh else {
+            guard newest > store.version, newest > refreshRequiredVersion else { return }
+            refreshRequiredVersion = newest
+            return notifier.refreshRequired()
+        }
         _ = refresh()
     }
 
@@ -51,43 +57,47 @@ extension RealmCore {
 }
 
 /// Moves a live core to the newest version at the next turn of its thread's run loop, when
-/// another thread's instance of the same file committed (Realm's autorefresh): a timer added
-/// to that run loop (adding one is safe from any thread and wakes the loop). At most one is
+/// another thread's instance of the same file committed (Realm's autorefresh): a block run by
+/// the thread's `RunLoopWaker` (scheduled from any thread; it wakes the loop). At most one is
 /// pending; where the run loop never turns, only `refresh()` or a write moves the core. An
 /// actor's core is refreshed by a job enqueued on its actor instead.
 final class CommitAnnouncer: @unchecked Sendable {
-    /// The core's thread's run loop (`RunLoop.add` may be called from any thread); nil for an
+    /// Runs blocks on the core's thread's run loop (called from any thread); nil for an
     /// actor's core.
-    private let runLoop: RunLoop?
+    private let waker: RunLoopWaker?
     /// The actor of an actor's core.
     private weak var actor: (any Actor)?
     private let pending = Atomic<Bool>(false)
-    /// Read only on the core's thread (or actor), in the timer's block.
+    /// The newest version of the file announced so far.
+    private let announced = Atomic<UInt64>(0)
+    /// Read only on the core's thread (or actor), in the scheduled block.
     weak var core: RealmCore?
 
     init(actor: (any Actor)?) {
         self.actor = actor
-        self.runLoop = actor == nil ? RunLoop.current : nil
+        self.waker = actor == nil ? RunLoopWaker.current : nil
     }
 
-    /// Schedules a refresh of the core on its thread or actor (once until it has run).
-    func post() {
+    /// Schedules a refresh of the core on its thread or actor (once until it has run), after
+    /// a commit made the file's version `version`.
+    func post(version: UInt64) {
+        announced.max(version, ordering: .sequentiallyConsistent)
         guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         schedule { [self] in fire() }
     }
 
     /// Runs `body` at the next turn of the core's run loop, or as a job of its actor.
     func schedule(_ body: @escaping @Sendable () -> Void) {
-        guard let runLoop else {
+        guard let waker else {
             guard let actor else { return }
             Task { await RealmCore.perform(on: actor, body) }
             return
         }
-        runLoop.add(Timer(timeInterval: 0, repeats: false) { _ in body() }, forMode: .default)
+        waker.schedule(body)
     }
 
     private func fire() {
         pending.store(false, ordering: .releasing)
-        core?.refreshAutomatically()
+        core?.refreshAutomatically(newest: announced.load(ordering: .sequentiallyConsistent))
     }
 }

@@ -23,6 +23,8 @@ final class RealmCore: @unchecked Sendable {
     /// Whether the core moves to the newest version when its thread's run loop turns after
     /// another instance committed (Realm's `autorefresh`).
     var autorefresh = true
+    /// The newest version Realm observers heard `.refreshRequired` of (RealmCore+Versions).
+    var refreshRequiredVersion: UInt64 = 0
     /// Frozen cores of this live core, by version.
     var frozenCores: [UInt64: Weak] = [:]
     /// Where other threads' commits are announced to a live core.
@@ -147,7 +149,7 @@ final class RealmCore: @unchecked Sendable {
     /// Tells the live cores of the same file on other threads (and actors), and observers on
     /// queues, that this one committed.
     func announceCommit() {
-        for announcer in RealmCore.announcers(of: configuration.path, except: self) { announcer.post() }
+        for announcer in RealmCore.announcers(of: configuration.path, except: self) { announcer.post(version: store.version) }
         QueueObservation.announce(path: configuration.path)
     }
 
