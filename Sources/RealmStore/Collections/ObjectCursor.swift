@@ -27,6 +27,8 @@ final class ObjectCursor {
     /// reads take no runtime exclusivity checks: a cursor is used by one iterator.)
     @exclusivity(unchecked) private var page: RowPage?
     @exclusivity(unchecked) private var shared: PageState?
+    /// `shared`, handed to each object made without a retain of the cursor's own.
+    @exclusivity(unchecked) private var sharedHandle: Unmanaged<PageState>?
     private var generation = 0
     @exclusivity(unchecked) private var slot = 0
     /// The rows in `page` (0 when there is none), and the model type, kept apart for the hot path.
@@ -53,9 +55,9 @@ final class ObjectCursor {
         if slot < pageCount {
             defer { slot += 1 }
             // The common case, a live Realm's page: the object shares the page's state.
-            if let shared {
+            if let sharedHandle {
                 let object = modelType.init()
-                object._rlmAdopt(shared, slot: slot)
+                object._rlmAdopt(sharedHandle, slot: slot)
                 return object
             }
             return make(page!, slot)
@@ -66,10 +68,11 @@ final class ObjectCursor {
             if next.count > 0 {
                 (page, self.generation, slot, pageCount) = (next, generation, 1, next.count)
                 shared = query.realm.isFrozen ? nil : PageState(realm: query.realm, info: info, page: next, generation: generation)
+                sharedHandle = shared.map(Unmanaged.passUnretained)
                 return make(next, 0)
             }
             // Done, or detached: the keys still to come, if any, are read as a snapshot.
-            (self.stream, page, shared, pageCount) = (nil, nil, nil, 0)
+            (self.stream, page, shared, sharedHandle, pageCount) = (nil, nil, nil, nil, 0)
             keys = stream.remainingKeys ?? []
         }
         if madeSlot < made.count {

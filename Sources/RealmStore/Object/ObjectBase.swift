@@ -43,7 +43,12 @@ open class ObjectBase: CustomStringConvertible {
 
     /// Makes the object a managed one of the page `shared` holds, at `slot`.
     final func _rlmAdopt(_ shared: PageState, slot: Int) {
-        (ownState, pageState, page, pageSlot) = (nil, shared, .passUnretained(shared), slot)
+        _rlmAdopt(.passUnretained(shared), slot: slot)
+    }
+
+    /// The same, for a caller that holds `shared` (the object takes a reference of its own).
+    final func _rlmAdopt(_ shared: Unmanaged<PageState>, slot: Int) {
+        (ownState, pageState, page, pageSlot) = (nil, shared.retain().takeRetainedValue(), shared, slot)
     }
 
     /// Whether the object is managed (without making a state of its own).
