@@ -11,26 +11,38 @@ import CSQLite
 ///     let row = try store.storedRow(dog, names: ["name", "age"])   // a page of one row
 ///     let age = try store.singleValue(in: row, at: 1)
 package final class RowPage {
-    /// One copied value: its SQLite type (1 integer, 2 float, 3 text, 4 blob, 5 null; 0 not
-    /// copied) and the integer, the float's bits, or where its bytes start in the arena and how
-    /// many there are.
+    /// One copied value: its SQLite type (1 integer, 2 float, 3 text, 4 blob, 5 null) and the
+    /// integer, the float's bits, or where its bytes start in the arena and how many there are.
     struct Cell {
         var type: Int32
         var count: Int32
         var value: Int64
+    }
 
-        static let notCopied = Cell(type: 0, count: 0, value: 0)
+    /// Where a property (by the caller's position) is in each row: its position in `info`
+    /// (-1: not in the row, read as null), where its value is among a row's cells (-1: not
+    /// copied) and its kind for the typed readers (`RowPage+Typed.swift`).
+    struct Column {
+        var stored: Int32
+        var offset: Int32
+        var kind: Kind
+
+        /// What a typed reader may decode straight from a cell: the stored base type.
+        enum Kind: UInt8 { case other, bool, int, double, string }
     }
 
     let info: ClassInfo
     /// Property positions in `info` by the caller's positions (nil: not in the row).
     let positions: [Int?]
-    /// Values per row: `_key`, then the class's single-valued columns.
+    /// The same properties' places in a row, by the caller's positions.
+    let columns: [Column]
+    /// Values per row: `_key`, then the columns copied (the class's single-valued columns, or
+    /// only those of a stream's plan: no placeholders for the others).
     let width: Int
     /// The keys of the rows, in the order read.
     package let keys: [Int64]
     let cells: [Cell]
-    let arena: [UInt8]
+    let arena: ByteArena
     /// Where reads of the page's values are noted (a stream's pages), or nil.
     let use: ColumnUse?
 
@@ -38,6 +50,7 @@ package final class RowPage {
     init(_ rows: Rows, use: ColumnUse? = nil) {
         self.info = rows.info
         self.positions = rows.positions
+        self.columns = rows.columns
         self.width = rows.width
         self.keys = rows.keys
         self.cells = rows.cells
@@ -52,33 +65,58 @@ package final class RowPage {
     struct Rows {
         let info: ClassInfo
         let positions: [Int?]
+        let columns: [Column]
         let width: Int
+        /// The columns copied (statement column → row column), nil: every column of
+        /// `selectRowSQL`, in order.
+        let plan: [(statement: Int32, row: Int32)]?
         var keys: [Int64] = []
         var cells: [Cell] = []
-        var arena: [UInt8] = []
+        let arena = ByteArena()
 
-        init(info: ClassInfo, positions: [Int?], capacity: Int) {
+        init(info: ClassInfo, positions: [Int?], capacity: Int, plan: [(statement: Int32, row: Int32)]? = nil) {
             self.info = info
             self.positions = positions
-            self.width = info.selectRowWidth
+            self.plan = plan
+            // Where each row column's value is among a row's cells (-1: not copied).
+            var offsets = Array(repeating: Int32(-1), count: info.selectRowWidth)
+            if let plan {
+                for (index, entry) in plan.enumerated() { offsets[Int(entry.row)] = Int32(index + 1) }
+                width = plan.count + 1
+            } else {
+                for column in offsets.indices { offsets[column] = Int32(column) }
+                width = offsets.count
+            }
+            columns = positions.map { stored in
+                guard let stored else { return Column(stored: -1, offset: -1, kind: .other) }
+                let property = info.properties[stored]
+                let kind: Column.Kind
+                switch property.base {
+                case _ where property.isMixed: kind = .other
+                case .bool: kind = .bool
+                case .int: kind = .int
+                case .double: kind = .double
+                case .string: kind = .string
+                default: kind = .other
+                }
+                return Column(stored: Int32(stored), offset: offsets[Int(info.rowColumns[stored])], kind: kind)
+            }
             keys.reserveCapacity(capacity)
             cells.reserveCapacity(capacity * width)
         }
 
         /// Copies the statement's current row: `_key` first, then the columns of `selectRowSQL`,
-        /// or with `plan` only these (statement column → row column; the others not copied).
-        mutating func append(_ statement: Statement, plan: [(statement: Int32, row: Int32)]? = nil) {
+        /// or only those of the plan.
+        mutating func append(_ statement: Statement) {
             let handle = statement.handle
             let key = sqlite3_column_int64(handle, 0)
             keys.append(key)
-            let base = cells.count
             cells.append(Cell(type: SQLITE_INTEGER, count: 0, value: key))
             guard let plan else {
                 for column in 1..<Int32(width) { cells.append(copy(handle, column)) }
                 return
             }
-            cells.append(contentsOf: repeatElement(Cell.notCopied, count: width - 1))
-            for (column, row) in plan { cells[base + Int(row)] = copy(handle, column) }
+            for (column, _) in plan { cells.append(copy(handle, column)) }
         }
 
         private mutating func copy(_ handle: OpaquePointer, _ column: Int32) -> Cell {
@@ -93,11 +131,8 @@ package final class RowPage {
                 let pointer = type == SQLITE_TEXT ? sqlite3_column_text(handle, column).map(UnsafeRawPointer.init)
                     : sqlite3_column_blob(handle, column)
                 let count = Int(sqlite3_column_bytes(handle, column))
-                let cell = Cell(type: type, count: Int32(count), value: Int64(arena.count))
-                if let pointer, count > 0 {
-                    arena.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
-                }
-                return cell
+                guard let pointer, count > 0 else { return Cell(type: type, count: 0, value: 0) }
+                return Cell(type: type, count: Int32(count), value: Int64(arena.append(pointer, count: count)))
             default:
                 return Cell(type: SQLITE_NULL, count: 0, value: 0)
             }
@@ -107,8 +142,8 @@ package final class RowPage {
     /// Whether the row at `slot` holds the value of the property at the caller's `position`
     /// (one not in the row reads as null: held).
     func holds(_ slot: Int, _ position: Int) -> Bool {
-        guard let stored = positions[position] else { return true }
-        return cells[slot * width + Int(info.rowColumns[stored])].type != 0
+        let column = columns[position]
+        return column.stored < 0 || column.offset >= 0
     }
 
     /// The value at `index` in `cells` as a raw value (for mixed values, read through `SQLValue`).
@@ -141,16 +176,12 @@ struct PageCell: ColumnSource {
     var text: String {
         let cell = page.cells[index]
         guard cell.type == SQLITE_TEXT else { return "" }
-        return page.arena.withUnsafeBufferPointer { arena in
-            String(decoding: UnsafeBufferPointer(rebasing: arena[Int(cell.value)..<Int(cell.value) + Int(cell.count)]), as: UTF8.self)
-        }
+        return String(decoding: page.arena.bytes(at: Int(cell.value), count: Int(cell.count)), as: UTF8.self)
     }
     func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         let cell = page.cells[index]
         guard cell.type == SQLITE_BLOB, cell.count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return page.arena.withUnsafeBytes { arena in
-            body(UnsafeRawBufferPointer(rebasing: arena[Int(cell.value)..<Int(cell.value) + Int(cell.count)]))
-        }
+        return body(UnsafeRawBufferPointer(page.arena.bytes(at: Int(cell.value), count: Int(cell.count))))
     }
 }
 

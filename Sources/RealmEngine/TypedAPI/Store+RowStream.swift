@@ -58,8 +58,8 @@ package final class ResultRowStream {
     /// The next rows, at most `count` (a page of none when the results are done or the stream
     /// was detached: then see `remainingKeys`).
     package func next(_ count: Int) throws -> RowPage {
-        var rows = RowPage.Rows(info: info, positions: positions, capacity: count)
         if pages > 0 { try narrow() }
+        var rows = RowPage.Rows(info: info, positions: positions, capacity: count, plan: plan)
         guard let statement else { return RowPage(rows) }
         do {
             while rows.keys.count < count {
@@ -67,7 +67,7 @@ package final class ResultRowStream {
                     finish()
                     break
                 }
-                rows.append(statement, plan: plan)
+                rows.append(statement)
             }
         } catch {
             finish()

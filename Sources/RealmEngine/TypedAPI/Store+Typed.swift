@@ -81,11 +81,13 @@ extension Store {
     /// (`.null` for one not in the row), decoded now; nil when the page did not copy it (see
     /// `StoredRow.holds(_:)`).
     package func singleValue(in page: RowPage, slot: Int, at position: Int) throws -> StoreValue? {
-        guard let stored = page.positions[position] else { return .null }
-        let property = page.info.properties[stored]
-        let cell = slot * page.width + Int(page.info.rowColumns[stored])
-        guard page.cells[cell].type != 0 else { return nil }
-        page.use?.flags[stored] = true
+        let column = page.columns[position]
+        guard column.stored >= 0 else { return .null }
+        guard column.offset >= 0 else { return nil }
+        let property = page.info.properties[Int(column.stored)]
+        // A mixed value's type column is copied with it, right after it.
+        let cell = slot * page.width + Int(column.offset)
+        page.use?.flags[Int(column.stored)] = true
         if property.isMixed {
             return try readMixed(tag: PageCell(page: page, index: cell + 1).int, value: page.raw(cell))
         }

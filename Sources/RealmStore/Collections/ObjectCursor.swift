@@ -13,6 +13,7 @@ import RealmEngine
 ///
 ///     let cursor = ObjectCursor(realm.objects(Dog.self)._rlmQuery!)
 ///     while let dog = cursor.next() { print(dog) }
+@usableFromInline
 final class ObjectCursor {
     /// Rows per page.
     static let pageSize = 256
@@ -22,11 +23,17 @@ final class ObjectCursor {
     var type: ObjectBase.Type { info.type }
     private var stream: ResultRowStream?
     /// The current page of the stream, shared by the objects made from it (a live Realm's: see
-    /// `PageState`), and the Realm's generation when it was read.
-    private var page: RowPage?
-    private var shared: PageState?
+    /// `PageState`), and the Realm's generation when it was read. (The fields the hot path
+    /// reads take no runtime exclusivity checks: a cursor is used by one iterator.)
+    @exclusivity(unchecked) private var page: RowPage?
+    @exclusivity(unchecked) private var shared: PageState?
+    /// `shared`, handed to each object made without a retain of the cursor's own.
+    @exclusivity(unchecked) private var sharedHandle: Unmanaged<PageState>?
     private var generation = 0
-    private var slot = 0
+    @exclusivity(unchecked) private var slot = 0
+    /// The rows in `page` (0 when there is none), and the model type, kept apart for the hot path.
+    @exclusivity(unchecked) private var pageCount = 0
+    private let modelType: ObjectBase.Type
     /// The key snapshot, the position in it, and the objects made for its current page.
     private var keys: [Int64] = []
     private var position = 0
@@ -37,26 +44,35 @@ final class ObjectCursor {
         self.query = query
         let info = query.realm.core.typeInfo(named: query.className)
         self.info = info
+        self.modelType = info.type
         stream = query.read { try $0.rowStream(query.query, names: info.rowNames) }
         if stream == nil { keys = query.keys }
     }
 
     /// The next object, or nil at the end.
+    @usableFromInline
     func next() -> ObjectBase? {
-        if let page, slot < page.count {
+        if slot < pageCount {
             defer { slot += 1 }
-            return make(page, slot)
+            // The common case, a live Realm's page: the object shares the page's state.
+            if let sharedHandle {
+                let object = modelType.init()
+                object._rlmAdopt(sharedHandle, slot: slot)
+                return object
+            }
+            return make(page!, slot)
         }
         if let stream {
             let core = query.realm.core
             let (next, generation) = query.read { store in (try stream.next(Self.pageSize), core.generation) }
             if next.count > 0 {
-                (page, self.generation, slot) = (next, generation, 1)
+                (page, self.generation, slot, pageCount) = (next, generation, 1, next.count)
                 shared = query.realm.isFrozen ? nil : PageState(realm: query.realm, info: info, page: next, generation: generation)
+                sharedHandle = shared.map(Unmanaged.passUnretained)
                 return make(next, 0)
             }
             // Done, or detached: the keys still to come, if any, are read as a snapshot.
-            (self.stream, page, shared) = (nil, nil, nil)
+            (self.stream, page, shared, sharedHandle, pageCount) = (nil, nil, nil, nil, 0)
             keys = stream.remainingKeys ?? []
         }
         if madeSlot < made.count {

@@ -8,11 +8,13 @@ import RealmEngine
 ///
 ///     for dog in realm.objects(Dog.self).sorted(byKeyPath: "age") { print(dog.name) }
 public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorProtocol {
-    private let cursor: ObjectCursor?
+    // Inlined into the loop, specialized for its element type (a lazy collection's objects are
+    // returned as made, without generic copies).
+    @usableFromInline let cursor: ObjectCursor?
     /// Whether the cursor makes objects of exactly `Element`'s class (no cast needed).
-    private let madeAsElement: Bool
-    private let elements: [Element]
-    private var position = 0
+    @usableFromInline let madeAsElement: Bool
+    @usableFromInline let elements: [Element]
+    @usableFromInline var position = 0
 
     init(_ query: _ObjectQuery?, elements: @autoclosure () -> [Element]) {
         self.cursor = query.map(ObjectCursor.init)
@@ -20,6 +22,7 @@ public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorPr
         self.elements = query == nil ? elements() : []
     }
 
+    @inlinable
     public mutating func next() -> Element? {
         if let cursor {
             guard let object = cursor.next() else { return nil }

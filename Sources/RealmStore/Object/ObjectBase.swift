@@ -14,16 +14,20 @@ import RealmSchema
 ///     dog.realm != nil    // true
 open class ObjectBase: CustomStringConvertible {
     /// The managed state of its own, once it has one.
-    private final var ownState: _ObjectState?
+    /// (The object's fields are read on every property access: no runtime exclusivity checks.
+    /// A live object is used on one thread; a frozen one never changes them.)
+    @exclusivity(unchecked) private final var ownState: _ObjectState?
     /// An object a lazy collection made from a page of rows: what the page's objects share and
-    /// its row there, until it makes a state of its own (`PageState`).
-    private(set) final var pageState: PageState?
-    private(set) final var pageSlot = 0
+    /// its row there, until it makes a state of its own (`PageState`). Held by `pageState`,
+    /// reached on the hot path through `page`, which takes no reference counting.
+    @exclusivity(unchecked) private(set) final var pageState: PageState?
+    @exclusivity(unchecked) private final var page: Unmanaged<PageState>?
+    @exclusivity(unchecked) private(set) final var pageSlot = 0
     /// Set on a prototype while its wrappers report their options.
-    var _discovery: DiscoveryRecorder?
+    @exclusivity(unchecked) var _discovery: DiscoveryRecorder?
     /// Whether the `@Persisted` wrappers hold the values: unmanaged, and not a prototype
     /// reporting its properties.
-    @usableFromInline final var _rlmUsesWrappers: Bool { ownState == nil && pageState == nil && _discovery == nil }
+    @usableFromInline final var _rlmUsesWrappers: Bool { ownState == nil && page == nil && _discovery == nil }
 
     /// The managed state; nil while unmanaged. An object made from a page makes its own here.
     final var _state: _ObjectState? {
@@ -31,19 +35,24 @@ open class ObjectBase: CustomStringConvertible {
             if let ownState { return ownState }
             guard let pageState else { return nil }
             let state = pageState.state(pageSlot)
-            (ownState, self.pageState) = (state, nil)
+            (ownState, self.pageState, page) = (state, nil, nil)
             return state
         }
-        set { (ownState, pageState) = (newValue, nil) }
+        set { (ownState, pageState, page) = (newValue, nil, nil) }
     }
 
     /// Makes the object a managed one of the page `shared` holds, at `slot`.
     final func _rlmAdopt(_ shared: PageState, slot: Int) {
-        (ownState, pageState, pageSlot) = (nil, shared, slot)
+        _rlmAdopt(.passUnretained(shared), slot: slot)
+    }
+
+    /// The same, for a caller that holds `shared` (the object takes a reference of its own).
+    final func _rlmAdopt(_ shared: Unmanaged<PageState>, slot: Int) {
+        (ownState, pageState, page, pageSlot) = (nil, shared.retain().takeRetainedValue(), shared, slot)
     }
 
     /// Whether the object is managed (without making a state of its own).
-    final var isManaged: Bool { ownState != nil || pageState != nil }
+    final var isManaged: Bool { ownState != nil || page != nil }
 
     /// The model of a managed object.
     final var managedInfo: TypeInfo? { ownState?.info ?? pageState?.info }
@@ -53,23 +62,32 @@ open class ObjectBase: CustomStringConvertible {
     /// if the object is gone).
     @inline(__always)
     final func withStoredValue<T>(at index: Int, _ body: (StoreValue, Realm) -> T) -> T {
-        if let pageState, let value = pageState.value(pageSlot, at: index) { return body(value, pageState.realm) }
+        if let page, let value = page._withUnsafeGuaranteedRef({ $0.value(pageSlot, at: index) }) {
+            return body(value, page._withUnsafeGuaranteedRef(\.realm))
+        }
         let state = _state!
         return body(state.value(at: index), state.realm)
+    }
+
+    /// `body`'s answer from the object's page and row there while the page is current (see
+    /// `PageState.read`); nil for other objects.
+    @inline(__always)
+    final func pageRead<T>(_ body: (RowPage, Int) -> T?) -> T? {
+        page?._withUnsafeGuaranteedRef { $0.read(pageSlot, body) }
     }
 
     /// The same value alone (for scalars, which need no Realm to be made).
     @inline(__always)
     final func storedValue(at index: Int) -> StoreValue {
-        if let pageState, let value = pageState.value(pageSlot, at: index) { return value }
+        if let value = page?._withUnsafeGuaranteedRef({ $0.value(pageSlot, at: index) }) { return value }
         return _state!.value(at: index)
     }
 
     /// The position of the property whose wrapper's storage key path has the identifier `id`
     /// if the object's page has seen it (see `PageState`).
-    @inline(__always)
+    @usableFromInline
     final func resolvedPosition(of id: ObjectIdentifier) -> Int? {
-        pageState?.resolvedPosition(of: id)
+        page?._withUnsafeGuaranteedRef { $0.resolvedPosition(of: id) }
     }
 
     /// The position of the property whose wrapper `storage` is, when the model knows it

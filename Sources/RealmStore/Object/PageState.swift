@@ -21,9 +21,12 @@ final class PageState {
     let page: RowPage
     let generation: Int
     let epoch: Int
-    /// Positions of the wrappers' storage key paths read from the page's objects so far (the
-    /// key path kept, so that its identifier stays its own).
-    private var resolved: [(id: ObjectIdentifier, path: AnyKeyPath, position: Int)] = []
+    /// Positions of the wrappers' storage key paths read from the page's objects so far, by
+    /// the key path's identifier (the key paths kept in `paths`, so that their identifiers stay
+    /// their own; apart, so that a search retains nothing).
+    @exclusivity(unchecked) private var ids: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var positions: [Int] = []
+    private var paths: [AnyKeyPath] = []
 
     init(realm: Realm, info: TypeInfo, page: RowPage, generation: Int) {
         self.realm = realm
@@ -41,7 +44,9 @@ final class PageState {
         let id = ObjectIdentifier(storage)
         if let position = resolvedPosition(of: id) { return position }
         guard let position = info.storage.position(of: storage) else { return nil }
-        resolved.append((id, storage, position))
+        ids.append(id)
+        positions.append(position)
+        paths.append(storage)
         return position
     }
 
@@ -49,7 +54,7 @@ final class PageState {
     @inline(__always)
     func resolvedPosition(of id: ObjectIdentifier) -> Int? {
         core._withUnsafeGuaranteedRef { $0.verifyThread() }
-        for entry in resolved where entry.id == id { return entry.position }
+        for index in ids.indices where ids[index] == id { return positions[index] }
         return nil
     }
 
@@ -72,6 +77,18 @@ final class PageState {
                 }
             }
         }
+    }
+
+    /// `body`'s answer from the page while it is current (the Realm has not changed since it
+    /// was read), with no lock (the page is immutable); nil otherwise. Traps when used from
+    /// another thread. For the typed readers (`RowPage+Typed.swift`).
+    @inline(__always)
+    func read<T>(_ slot: Int, _ body: (RowPage, Int) -> T?) -> T? {
+        let current = core._withUnsafeGuaranteedRef { core in
+            core.verifyThread()
+            return generation == core.generation
+        }
+        return current ? body(page, slot) : nil
     }
 
     /// The state of the object at `slot`, as the object would have had it from the start.

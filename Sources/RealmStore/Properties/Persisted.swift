@@ -110,12 +110,20 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The value of a managed object's property, or of a prototype's while it reports its
-    /// properties.
-    @usableFromInline
+    /// properties. Inlined, so that a page object's read of a resolved property calls its
+    /// type's reader directly.
+    @inlinable
     static func _rlmValue<Root: ObjectBase>(_ object: Root, _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
         if let index = object.resolvedPosition(of: ObjectIdentifier(storageKeyPath)) {
             return Value._rlmGet(object, index)
         }
+        return _rlmUnresolvedValue(object, storageKeyPath)
+    }
+
+    /// `_rlmValue` of a property the object's page has not resolved yet.
+    @usableFromInline
+    static func _rlmUnresolvedValue<Root: ObjectBase>(_ object: Root,
+                                                     _ storageKeyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Value {
         if object.isManaged {
             let index = object.knownPosition(of: storageKeyPath) ?? object.managedInfo!.index(ofStorage: storageKeyPath, in: object)
             return Value._rlmGet(object, index)
