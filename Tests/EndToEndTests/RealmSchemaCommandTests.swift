@@ -68,7 +68,7 @@ struct RealmSchemaCommandTests {
         #expect(try Tool.run("realm-schema", ["--version"]).stdout == "0.1.0\n")
     }
 
-    @Test func codegenIsIdempotentAndCheckDetectsStaleFiles() throws {
+    @Test func codegenIsIdempotentAndCheckDetectsStaleFiles() async throws {
         let out = try Temporary.path("realm-e2e") + "/Generated"
         let missing = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out, "--check"])
         #expect(missing.status == 1)
@@ -81,7 +81,7 @@ struct RealmSchemaCommandTests {
         #expect(!files.isEmpty)
         let before = try snapshot(out, files)
 
-        Thread.sleep(forTimeInterval: 1.1)
+        try await Task.sleep(for: .milliseconds(1100))
         let second = try Tool.run("realm-schema", ["codegen", exampleSchemas, "-o", out])
         #expect(second.status == 0)
         #expect(second.stderr.isEmpty, "nothing should be rewritten: \(second.stderr)")

@@ -31,10 +31,10 @@ import Testing
         process.waitUntilExit()
     }
 
-    @Test func sigkillDuringALargeWriteLeavesTheLastCommittedState() throws {
+    @Test func sigkillDuringALargeWriteLeavesTheLastCommittedState() async throws {
         let path = directory.path()
         let (writer, _) = try startWriter(path)
-        Thread.sleep(forTimeInterval: 0.5)
+        try await Task.sleep(for: .milliseconds(500))
         kill(writer)
         #expect(writer.terminationReason == .uncaughtSignal)
         let store = try Store(path: path)
@@ -46,12 +46,12 @@ import Testing
         #expect(try store.count("Log") == 1001)
     }
 
-    @Test func sigkillDuringABulkLoadLeavesTheLastCommittedState() throws {
+    @Test func sigkillDuringABulkLoadLeavesTheLastCommittedState() async throws {
         let path = directory.path()
         let (writer, _) = try startWriter(path, bulkLoad: true)
         // Long enough for the uncommitted transaction to outgrow the 64 MB page cache, so that
         // SQLite has written some of it into the file itself (journaling what it overwrote).
-        Thread.sleep(forTimeInterval: 1.5)
+        try await Task.sleep(for: .milliseconds(1500))
         kill(writer)
         #expect(writer.terminationReason == .uncaughtSignal)
         let store = try Store(path: path)
@@ -60,13 +60,13 @@ import Testing
         #expect(try store.connection.scalarText("PRAGMA journal_mode") == "wal")
     }
 
-    @Test func aReaderInAnotherProcessSeesTheLastCommittedStateDuringALongWrite() throws {
+    @Test func aReaderInAnotherProcessSeesTheLastCommittedStateDuringALongWrite() async throws {
         let path = directory.path()
         let (writer, _) = try startWriter(path)
         defer { kill(writer) }
         let store = try Store(path: path)
         #expect(try store.count("Log") == 1000)
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .milliseconds(300))
         #expect(try store.count("Log") == 1000)
         #expect(writer.isRunning, "the write is still in progress")
 
@@ -75,7 +75,7 @@ import Testing
         #expect(reader.status == 0)
     }
 
-    @Test func aWriterKeptWaitingByAnotherProcessSaysSoAndNamesTheBusyStore() throws {
+    @Test func aWriterKeptWaitingByAnotherProcessSaysSoAndNamesTheBusyStore() async throws {
         let path = directory.path()
         let (writer, _) = try startWriter(path)
         defer { kill(writer) }
@@ -83,7 +83,8 @@ import Testing
         try #"[{"id": 5000000, "payload": "late"}]"#.write(toFile: input)
 
         let started = ContinuousClock.now
-        let result = try Tool.run("realm-import", ["--store", path, "--class", "Log", input])
+        // Ten seconds of waiting for the lock: no test thread is held meanwhile.
+        let result = try await Tool.runWithoutBlocking("realm-import", ["--store", path, "--class", "Log", input])
         let waited = ContinuousClock.now - started
 
         #expect(result.status == 2)

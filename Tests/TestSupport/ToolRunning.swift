@@ -12,35 +12,81 @@ public struct ProcessResult: Sendable {
 /// go through temporary files, so neither side can block on a full pipe.
 public func runProcess(_ executable: URL, _ arguments: [String], in directory: String? = nil,
                        input: Data = Data()) throws -> ProcessResult {
-    let scratch = try Temporary.directory("realm-process")
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let inputURL = scratch.appendingPathComponent("stdin")
-    let outputURL = scratch.appendingPathComponent("stdout")
-    let errorURL = scratch.appendingPathComponent("stderr")
-    try input.write(to: inputURL)
-    try Data().write(to: outputURL)
-    try Data().write(to: errorURL)
-    let stdin = try FileHandle(forReadingFrom: inputURL)
-    let stdout = try FileHandle(forWritingTo: outputURL)
-    let stderr = try FileHandle(forWritingTo: errorURL)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let directory {
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    }
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.environment = quietProgressEnvironment
+    let files = try ProcessFiles(input: input)
+    defer { files.remove() }
+    let process = files.process(executable, arguments, in: directory)
     try process.run()
     process.waitUntilExit()
-    try stdin.close()
-    try stdout.close()
-    try stderr.close()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    return try files.result(of: process)
+}
+
+/// `runProcess` for async tests, holding no thread while the process runs: Swift Testing runs
+/// tests on as many threads as there are cores, and a test that waits seconds for a process
+/// (a lock timeout, a soak) would keep other tests off one of them.
+///
+///     let result = try await runProcessWithoutBlocking(Tool.url("realm-soak"), ["run", directory, "5"])
+public func runProcessWithoutBlocking(_ executable: URL, _ arguments: [String], in directory: String? = nil,
+                                      input: Data = Data()) async throws -> ProcessResult {
+    let files = try ProcessFiles(input: input)
+    defer { files.remove() }
+    let process = files.process(executable, arguments, in: directory)
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        process.terminationHandler = { _ in continuation.resume() }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+        }
+    }
+    return try files.result(of: process)
+}
+
+/// The temporary files a process reads its stdin from and writes its stdout and stderr to.
+private struct ProcessFiles {
+    let scratch: URL
+    let stdin: FileHandle
+    let stdout: FileHandle
+    let stderr: FileHandle
+
+    init(input: Data) throws {
+        scratch = try Temporary.directory("realm-process")
+        try input.write(to: scratch.appendingPathComponent("stdin"))
+        try Data().write(to: scratch.appendingPathComponent("stdout"))
+        try Data().write(to: scratch.appendingPathComponent("stderr"))
+        stdin = try FileHandle(forReadingFrom: scratch.appendingPathComponent("stdin"))
+        stdout = try FileHandle(forWritingTo: scratch.appendingPathComponent("stdout"))
+        stderr = try FileHandle(forWritingTo: scratch.appendingPathComponent("stderr"))
+    }
+
+    /// The process, not yet started, with these files as its standard input and output.
+    func process(_ executable: URL, _ arguments: [String], in directory: String?) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory {
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        }
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.environment = quietProgressEnvironment
+        return process
+    }
+
+    /// What the process, now ended, printed and how it ended.
+    func result(of process: Process) throws -> ProcessResult {
+        try stdin.close()
+        try stdout.close()
+        try stderr.close()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("stdout")), as: UTF8.self),
+                             stderr: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("stderr")), as: UTF8.self))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: scratch)
+    }
 }
 
 /// The environment for tools the tests run: `realm-import`'s progress lines (printed every
@@ -83,6 +129,12 @@ public enum Tool {
     public static func run(_ name: String, _ arguments: [String], in directory: String? = nil,
                            input: Data = Data()) throws -> ProcessResult {
         try runProcess(url(name), arguments, in: directory, input: input)
+    }
+
+    /// `run` for async tests, holding no thread while the tool runs (see `runProcessWithoutBlocking`).
+    public static func runWithoutBlocking(_ name: String, _ arguments: [String], in directory: String? = nil,
+                                          input: Data = Data()) async throws -> ProcessResult {
+        try await runProcessWithoutBlocking(url(name), arguments, in: directory, input: input)
     }
 
     /// A store at `path` made by `realm-import` from the example schemas and `fixtures/people.json`.
