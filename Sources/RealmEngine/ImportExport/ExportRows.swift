@@ -59,7 +59,7 @@ package final class ExportRows {
 
     package func double(_ column: Int32) -> Double { statement.double(column) }
 
-    /// The UTF-8 bytes of a text column, without copying them.
+    /// The UTF-8 bytes of a text column (or the bytes of a blob), without copying them.
     package func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         try statement.withBytes(column) { try body($0.assumingMemoryBound(to: UInt8.self)) }
     }
