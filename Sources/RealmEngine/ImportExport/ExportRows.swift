@@ -64,6 +64,12 @@ package final class ExportRows {
         try statement.withBytes(column) { try body($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
+    /// The column as an ObjectId when it holds one (twelve bytes), without a `StoreValue`;
+    /// nil otherwise (`value(_:_:)` reports it).
+    package func objectId(_ column: Int32) -> ObjectId? {
+        statement.withBytes(column) { ObjectId(bytes: $0) }
+    }
+
     /// The column decoded as a stored value of `base` (not mixed).
     ///
     /// - Throws: `StoreError.malformedStoredValue` as a read of the object would.

@@ -147,7 +147,7 @@ extension Exporter {
         case .data where type == 4: try rows.withText(column) { (bytes: UnsafeBufferPointer<UInt8>) throws -> Void in try writer.data(bytes: bytes) }
         case .objectId where type == 4:
             // Twelve bytes; anything else is reported by the decoding below.
-            if let id = rows.withText(column, { ObjectId(bytes: $0) }) { try writer.objectId(id) } else { try writeDecoded(rows, column, base) }
+            if let id = rows.objectId(column) { try writer.objectId(id) } else { try writeDecoded(rows, column, base) }
         default: try writeDecoded(rows, column, base)
         }
     }
