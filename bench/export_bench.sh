@@ -94,9 +94,10 @@ linked primary keys joined in, one per collection property and per List of embed
 link); a class whose primary-key order is its key order (Person here) is read in key order, its
 collections straight from their side tables; a class with random primary keys (Dog's UUIDs) is
 scanned in key order and put in primary-key order by SQLite's sorter (memory bounded by the page
-cache), not looked up row by row through its index. Doubles are formatted into the output buffer
-(the runtime's shortest round-trip digits, \`description\`'s bytes), not through a String. Compare
-its peak RSS across the sizes above.
+cache), not looked up row by row through its index (the two sorters are the peak RSS above the
+NDJSON one). Doubles that are short decimals (prices, scores) are formatted straight into the
+output buffer (\`description\`'s bytes, found without a String); others through \`description\`.
+Compare its peak RSS across the sizes above.
 
 ### A part of $n people
 
