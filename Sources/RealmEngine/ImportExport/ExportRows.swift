@@ -59,9 +59,15 @@ package final class ExportRows {
 
     package func double(_ column: Int32) -> Double { statement.double(column) }
 
-    /// The UTF-8 bytes of a text column, without copying them.
+    /// The UTF-8 bytes of a text column (or the bytes of a blob), without copying them.
     package func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         try statement.withBytes(column) { try body($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// The column as an ObjectId when it holds one (twelve bytes), without a `StoreValue`;
+    /// nil otherwise (`value(_:_:)` reports it).
+    package func objectId(_ column: Int32) -> ObjectId? {
+        statement.withBytes(column) { ObjectId(bytes: $0) }
     }
 
     /// The column decoded as a stored value of `base` (not mixed).

@@ -5,7 +5,8 @@ import RealmSchema
 /// joined in; one per collection property; one per List of embedded objects, with their own
 /// joins and collections below. Every statement is ordered by the class's export order first
 /// (primary key, then key), so each object takes its elements as the cursors meet it (a merge
-/// join): no query per object, per embedded object or per link, and memory stays flat.
+/// join): no query per object, per embedded object or per link, and memory stays flat. A class
+/// whose primary keys do not follow its keys is scanned and sorted, not read through its index.
 extension Store {
     /// The export reader of a whole class in primary-key order (insertion order without a
     /// primary key). `keep(className, propertyName)` says which properties to read; the
@@ -69,7 +70,11 @@ private struct ExportReaderBuilder {
     mutating func topLevel(_ info: ClassInfo) throws -> ExportNode {
         let table = alias()
         let keyOrdered = try primaryKeyFollowsKeys(info)
-        let chain = Chain(from: "\(info.table) AS \(table)",
+        // Out of key order (random keys such as UUIDs) the primary-key index would send every
+        // row, and every collection's rows, to a random page: the table is scanned in key order
+        // instead and SQLite's sorter puts it in primary-key order (its memory bounded by the
+        // page cache, spilling to temporary files beyond).
+        let chain = Chain(from: "\(info.table) AS \(table)" + (keyOrdered ? "" : " NOT INDEXED"),
                           order: info.primaryKey.map { keyOrdered ? ["\(table)._key"] : ["\(table).\($0.column)", "\(table)._key"] }
                               ?? ["\(table)._key"])
         topLevelTable = keyOrdered ? table : nil

@@ -2,12 +2,13 @@ import RealmSchema
 
 /// What `Exporter` writes of one class, made once per export: its persisted properties in
 /// schema order and their keys as quoted, escaped JSON text, so writing an object copies each
-/// key's bytes instead of escaping its name again.
+/// key's bytes instead of escaping its name again. A class: looked up once per object written,
+/// without copying (retaining) its arrays.
 ///
 /// For example:
 ///
 ///     ExportClassPlan(model).keys[0]    // the bytes of "\"_id\"" for a class whose first property is `_id`
-struct ExportClassPlan {
+final class ExportClassPlan {
     let model: ModelSchema
     let properties: [PropertySchema]
     /// Each property's type (read per value without copying the whole `PropertySchema`).

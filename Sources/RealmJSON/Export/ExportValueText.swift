@@ -7,9 +7,25 @@ enum ExportNumberText {
     /// Swift's shortest round-trip form (`2.0`, `0.1`, `1e+16`, `-0.0`, `5e-324`), valid JSON
     /// number text for every finite value; `Infinity`, `-Infinity`, `NaN` otherwise.
     static func double(_ value: Double) -> String {
-        if value.isNaN { return "NaN" }
-        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-        return value.description
+        withDouble(value) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The text of `double(_:)` in a stack buffer, without building a `String` for short
+    /// decimals (`DoubleText`).
+    ///
+    /// For example:
+    ///
+    ///     ExportNumberText.withDouble(0.1) { Array($0) }    // the bytes of "0.1"
+    @inline(__always)
+    static func withDouble<T, E: Error>(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
+        if !value.isFinite {
+            let text: StaticString = value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+            return try body(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DoubleText.capacity) { (buffer) throws(E) -> T in
+            let count = DoubleText.write(value, into: buffer.baseAddress!)
+            return try body(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+        }
     }
 
     /// The float's own shortest form when reading it as a double and narrowing gives the same

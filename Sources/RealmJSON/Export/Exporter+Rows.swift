@@ -36,7 +36,7 @@ extension Exporter {
             if case .skipped = field { continue }
             try writer.key(quoted: plan.keys[index])
             do {
-                try writeField(field, plan.types[index], rows, owner: ObjectKey(className: node.className, key: key))
+                try writeField(field, plan.types[index], rows, owner: key, of: node)
             } catch let error as ExportError where !error.isIOFailure {
                 throw ExportError(ExportMessages.inObject(ObjectKey(className: node.className, key: key).description,
                                                           property: plan.properties[index].name, error.message))
@@ -45,7 +45,8 @@ extension Exporter {
         try writer.endObject()
     }
 
-    private func writeField(_ field: ExportField, _ type: PropertyType, _ rows: ExportRows, owner: ObjectKey) throws {
+    /// One field of the object `owner` of `node`'s class.
+    private func writeField(_ field: ExportField, _ type: PropertyType, _ rows: ExportRows, owner: Int64, of node: ExportNode) throws {
         switch field {
         case .skipped:
             return
@@ -66,15 +67,15 @@ extension Exporter {
             try writeEmbedded(node, type.base)
         case .embeddedList(let node):
             try writer.beginArray()
-            while try node.rows.isOwned(by: owner.key) {
+            while try node.rows.isOwned(by: owner) {
                 try writeEmbedded(node, type.base)
                 try node.rows.step()
             }
             try writer.endArray()
         case .collection(let collection):
-            try writeCollection(collection, type, owner: owner.key)
+            try writeCollection(collection, type, owner: owner)
         case .perObject(let property):
-            try writeValue(try store.get(owner, property), type)
+            try writeValue(try store.get(ObjectKey(className: node.className, key: owner), property), type)
         }
     }
 
@@ -133,16 +134,27 @@ extension Exporter {
 
     /// A typed (not mixed) stored value: the common types straight from the column, the
     /// others decoded.
+    /// (A switch on `base` alone, not on a tuple holding it: no copy of the type per value.)
     private func writeColumn(_ rows: ExportRows, _ column: Int32, _ base: BaseType) throws {
-        switch (base, rows.type(column)) {
-        case (_, 5): try writer.null()
-        case (.int, 1): try writer.int(rows.int64(column))
-        case (.bool, 1): try writer.bool(rows.int64(column) != 0)
-        case (.double, 2): try writer.double(rows.double(column))
-        case (.float, 2): try writer.float(Float(rows.double(column)))
-        case (.string, 3): try rows.withText(column) { (text: UnsafeBufferPointer<UInt8>) throws -> Void in try writer.string(utf8: text) }
-        default: try writeElement(try rows.value(column, base), base)
+        let type = rows.type(column)
+        switch base {
+        case _ where type == 5: try writer.null()
+        case .int where type == 1: try writer.int(rows.int64(column))
+        case .bool where type == 1: try writer.bool(rows.int64(column) != 0)
+        case .double where type == 2: try writer.double(rows.double(column))
+        case .float where type == 2: try writer.float(Float(rows.double(column)))
+        case .string where type == 3: try rows.withText(column) { (text: UnsafeBufferPointer<UInt8>) throws -> Void in try writer.string(utf8: text) }
+        case .data where type == 4: try rows.withText(column) { (bytes: UnsafeBufferPointer<UInt8>) throws -> Void in try writer.data(bytes: bytes) }
+        case .objectId where type == 4:
+            // Twelve bytes; anything else is reported by the decoding below.
+            if let id = rows.objectId(column) { try writer.objectId(id) } else { try writeDecoded(rows, column, base) }
+        default: try writeDecoded(rows, column, base)
         }
+    }
+
+    /// A stored value decoded as `Store.get` decodes it (its errors too), then written.
+    private func writeDecoded(_ rows: ExportRows, _ column: Int32, _ base: BaseType) throws {
+        try writeElement(try rows.value(column, base), base)
     }
 }
 

@@ -25,7 +25,14 @@ extension ExtendedJSONWriter {
     /// Relaxed: a JSON number for finite values (`2.0` stays a real literal), else
     /// `$numberDouble`. Canonical: always `{"$numberDouble": "…"}`.
     public func double(_ value: Double) throws(ExportError) {
-        try real(ExportNumberText.double(value), isFinite: value.isFinite)
+        try ExportNumberText.withDouble(value) { (text) throws(ExportError) in
+            if mode == .relaxed && value.isFinite {
+                try prepareForValue()
+                try output.write(text)
+            } else {
+                try wrapper("$numberDouble") { () throws(ExportError) in try quotedASCII(text) }
+            }
+        }
     }
 
     /// A float in its own shortest form (`0.1`, not `0.10000000149011612`) that reads back to the
@@ -71,6 +78,11 @@ extension ExtendedJSONWriter {
     /// `{"$binary": {"base64": "…", "subType": "00"}}`.
     public func data(_ value: Data) throws(ExportError) {
         try binary(value, subType: "00")
+    }
+
+    /// `data(_:)` of bytes that stay valid during the call (a column's), without a `Data`.
+    func data(bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        try binary(bytes, subType: "00")
     }
 
     private func binary(_ bytes: some Collection<UInt8>, subType: StaticString) throws(ExportError) {
