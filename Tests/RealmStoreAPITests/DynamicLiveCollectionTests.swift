@@ -100,6 +100,7 @@ import Testing
         let rex = try #require(realm.objects(QDog.self).filter("name == 'Rex'").first)
         let dynamicRex = try dog(realm, "Rex")
         #expect(dynamicRex.isSameObject(as: rex) && dynamicRex == rex)
+        #expect(dynamicRex.objectSchema.className == "QDog" && dynamicRex.objectSchema["age"]?.type == .int)
     }
 
     @Test func dynamicCollectionsAreObserved() throws {

@@ -38,6 +38,14 @@ public final class DynamicObject: Object {
     /// The class of the stored object.
     public var className: String { stored?.key.className ?? "DynamicObject" }
 
+    /// The schema of the object's class in its Realm (an unmanaged one has none, and traps).
+    override public var objectSchema: ObjectSchema {
+        guard let stored, let model = stored.realm.store.schema.model(named: stored.key.className) else {
+            RealmError.trap(RealmError.noPersistedProperties(className))
+        }
+        return ObjectSchema(model)
+    }
+
     /// The stored value of the property named `key` (traps for a name the class lacks, with
     /// Realm's message).
     override public func value(forKey key: String) -> Any? {
