@@ -51,7 +51,8 @@ extension List {
         }
     }
 
-    private func checkBounds(_ index: Int, limit: Int) {
+    /// Traps with Realm's message unless `0 <= index < limit`.
+    func checkBounds(_ index: Int, limit: Int) {
         if index < 0 || index >= limit { RealmError.trap(RealmError.indexOutOfBounds(index, limit)) }
     }
 }

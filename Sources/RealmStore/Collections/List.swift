@@ -55,6 +55,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             return _rlmElements[position]
         }
         set {
+            checkBounds(position, limit: count)
             guard let managed else {
                 storage[position] = newValue
                 return
@@ -75,8 +76,10 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         for object in objects { append(object) }
     }
 
-    /// Inserts an element at `index` (0...count).
+    /// Inserts an element at `index` (0...count; another index traps with Realm's message, as
+    /// do the other positions below outside 0..<count).
     public func insert(_ object: Element, at index: Int) {
+        checkBounds(index, limit: count + 1)
         guard let managed else {
             storage.insert(object, at: index)
             return
@@ -88,6 +91,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
 
     /// Removes the element at `index` (an embedded element is deleted).
     public func remove(at index: Int) {
+        checkBounds(index, limit: count)
         guard let managed else {
             storage.remove(at: index)
             return
@@ -113,6 +117,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
 
     /// Replaces the element at `index`.
     public func replace(index: Int, object: Element) {
+        checkBounds(index, limit: count)
         guard let managed else {
             storage[index] = object
             return
@@ -124,6 +129,8 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
 
     /// Moves the element at `from` to `to`.
     public func move(from: Int, to: Int) {
+        checkBounds(from, limit: count)
+        checkBounds(to, limit: count)
         guard let managed else {
             storage.insert(storage.remove(at: from), at: to)
             return
@@ -135,6 +142,8 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
 
     /// Swaps the elements at two positions.
     public func swapAt(_ index1: Int, _ index2: Int) {
+        checkBounds(index1, limit: count)
+        checkBounds(index2, limit: count)
         guard let managed else {
             storage.swapAt(index1, index2)
             return

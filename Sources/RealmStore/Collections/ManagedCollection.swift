@@ -63,10 +63,14 @@ struct ManagedCollection {
     /// the owner is invalidated.
     func query<Element: RealmCollectionValue>(_ cache: inout _ObjectQuery?, for element: Element.Type,
                                               _ base: (ObjectKey, String) -> ResultsQuery.Base) -> _ObjectQuery? {
-        guard case .object(let className) = Element._rlmBase, !isCustomPersistable(Element.self) else { return nil }
+        guard case .object(var className) = Element._rlmBase, !isCustomPersistable(Element.self) else { return nil }
         if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
         if let cache { return cache }
-        let query = _ObjectQuery(realm: realm, className: className, base: base(owner.key, property))
+        // A dynamic collection's objects are of the class the property links to.
+        let dynamic = Element._rlmObjectType == DynamicObject.self
+        if dynamic, case .object(let target)? = realm.store.schema.model(named: owner.key.className)?
+            .property(named: property)?.type.base { className = target }
+        let query = _ObjectQuery(realm: realm, className: className, base: base(owner.key, property), dynamic: dynamic)
         cache = query
         return query
     }

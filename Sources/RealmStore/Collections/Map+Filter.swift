@@ -48,7 +48,7 @@ extension Map {
             let keys = objects.compactMap { $0.1?._state?.key.key }
             let (matched, reorders) = try realm.core.read { try match($0, className, keys) }
             if reorders {
-                return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Value }
+                return matched.map { Value._rlmFromStore(.object(ObjectKey(className: className, key: $0)), realm) }
             }
             let members = Set(matched)
             return objects.filter { $0.1?._state.map { members.contains($0.key.key) } ?? false }.map(\.0)

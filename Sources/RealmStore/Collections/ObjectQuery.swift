@@ -11,19 +11,27 @@ import RealmEngine
 public final class _ObjectQuery {
     let realm: Realm
     let query: ResultsQuery
+    /// Whether its objects are `DynamicObject`s (read by name) rather than the class's model.
+    let dynamic: Bool
     private var snapshot = ElementCache<[Int64]>()
     /// The generation of the last indexed read made without the snapshot.
     private var singleReadGeneration = -1
 
-    init(realm: Realm, query: ResultsQuery) {
+    init(realm: Realm, query: ResultsQuery, dynamic: Bool = false) {
         self.realm = realm
         self.query = query
+        self.dynamic = dynamic
     }
 
     /// The query over every object of a class, the elements of a List or MutableSet of links,
     /// the values of a Map of links, or an object's linking objects.
-    convenience init(realm: Realm, className: String, base: ResultsQuery.Base = .all) {
-        self.init(realm: realm, query: ResultsQuery(className: className, base: base))
+    convenience init(realm: Realm, className: String, base: ResultsQuery.Base = .all, dynamic: Bool = false) {
+        self.init(realm: realm, query: ResultsQuery(className: className, base: base), dynamic: dynamic)
+    }
+
+    /// The same kind of query (typed or dynamic) for `query`.
+    private func with(_ query: ResultsQuery, in realm: Realm? = nil) -> _ObjectQuery {
+        _ObjectQuery(realm: realm ?? self.realm, query: query, dynamic: dynamic)
     }
 
     /// Runs a read of the store; a failure traps with its message, as Realm raises.
@@ -46,7 +54,7 @@ public final class _ObjectQuery {
         case .list(let key, _), .set(let key, _), .mapValues(let key, _), .linkingObjects(let key, _): owner = key
         }
         if let owner, !other.core.read({ $0.isValid(owner) }) { return nil }
-        return _ObjectQuery(realm: other, query: query)
+        return with(query, in: other)
     }
 
     var count: Int { read { try $0.resultCount(query) } }
@@ -57,12 +65,17 @@ public final class _ObjectQuery {
     }
 
     func object(key: Int64) -> ObjectBase {
-        realm.core.object(ObjectKey(className: query.className, key: key))
+        if dynamic { return DynamicObject(realm: realm, key: ObjectKey(className: query.className, key: key), info: dynamicInfo) }
+        return realm.core.object(ObjectKey(className: query.className, key: key))
     }
+
+    /// The model the dynamic objects share.
+    private lazy var dynamicInfo = DynamicTypeInfo.of(ObjectKey(className: query.className, key: 0), in: realm)
 
     /// The objects of `keys` with their stored rows already read, by one statement (their
     /// values are decoded as they are read).
     func objects(keys: ArraySlice<Int64>) -> [ObjectBase] {
+        if dynamic { return keys.map(object(key:)) }
         let names = realm.core.typeInfo(named: className).rowNames
         let rows = read { try $0.storedRows(className, keys: keys, names: names) }
         return zip(keys, rows).map { key, row in
@@ -99,16 +112,16 @@ public final class _ObjectQuery {
     }
 
     func filtered(_ predicate: String, _ arguments: [StoreValue]) -> _ObjectQuery {
-        _ObjectQuery(realm: realm, query: read { try $0.filtered(query, predicate, arguments: arguments) })
+        with(read { try $0.filtered(query, predicate, arguments: arguments) })
     }
 
     func sorted(_ descriptors: [SortDescriptor]) -> _ObjectQuery {
         let keys = descriptors.map { (keyPath: $0.keyPath, ascending: $0.ascending) }
-        return _ObjectQuery(realm: realm, query: read { try $0.sorted(query, by: keys) })
+        return with(read { try $0.sorted(query, by: keys) })
     }
 
     func distinct(_ keyPaths: [String]) -> _ObjectQuery {
-        _ObjectQuery(realm: realm, query: read { try $0.distinct(query, by: keyPaths) })
+        with(read { try $0.distinct(query, by: keyPaths) })
     }
 
     /// An SQL aggregate of a property, or nil when it must be computed from the values.

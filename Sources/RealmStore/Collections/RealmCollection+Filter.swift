@@ -76,12 +76,16 @@ extension RealmCollection where Element: ObjectBase {
         guard let realm = realm ?? elements.lazy.compactMap({ $0._state?.realm }).first else {
             RealmError.trap(RealmError.unmanagedCollectionQuery)
         }
-        let className = realm.core.typeInfo(Element.self).className
+        // Dynamic objects name their class themselves (none: nothing matches).
+        let dynamic = Element.self == DynamicObject.self
+        guard let className = dynamic ? elements.first?._state?.key.className : realm.core.typeInfo(Element.self).className else {
+            return []
+        }
         do {
             let keys = elements.compactMap { $0._state?.key.key }
             let (matched, reorders) = try realm.core.read { try match($0, className, keys) }
             if reorders {
-                return matched.map { realm.core.object(ObjectKey(className: className, key: $0)) as! Element }
+                return matched.map { Element._rlmFromStore(.object(ObjectKey(className: className, key: $0)), realm) }
             }
             let members = Set(matched)
             return elements.filter { $0._state.map { members.contains($0.key.key) } ?? false }

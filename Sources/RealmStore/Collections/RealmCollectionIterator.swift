@@ -17,9 +17,10 @@ public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorPr
     @usableFromInline var position = 0
 
     init(_ query: _ObjectQuery?, elements: @autoclosure () -> [Element]) {
-        self.cursor = query.map(ObjectCursor.init)
+        // Dynamic objects (read by name) come from the collection's key snapshot.
+        self.cursor = query.flatMap { $0.dynamic ? nil : ObjectCursor($0) }
         self.madeAsElement = cursor.map { ObjectIdentifier($0.type) == ObjectIdentifier(Element.self) } ?? false
-        self.elements = query == nil ? elements() : []
+        self.elements = cursor == nil ? elements() : []
     }
 
     @inlinable

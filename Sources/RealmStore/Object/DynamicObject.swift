@@ -8,8 +8,9 @@ import RealmSchema
 /// Properties read by name (`dog["name"]`, or `dog.name` through dynamic member lookup):
 /// scalars as their Swift values, links as `DynamicObject`s, Lists and MutableSets as arrays,
 /// Maps as dictionaries (`dynamicList(_:)`, `dynamicMutableSet(_:)` and `dynamicMap(_:)` give
-/// a collection of objects as `DynamicObject`s, a snapshot). Setting one (in a write
-/// transaction) writes the store.
+/// a collection of objects as a live collection of `DynamicObject`s). Setting one (in a write
+/// transaction) writes the store. A managed dynamic object is a managed object as others are:
+/// it links, compares and invalidates as the typed object of the same stored object would.
 ///
 /// For example:
 ///
@@ -18,26 +19,32 @@ import RealmSchema
 @dynamicMemberLookup
 public final class DynamicObject: Object {
     /// The Realm and stored object read (nil for an unmanaged one, which holds nothing).
-    private var stored: (realm: Realm, key: ObjectKey)?
+    private var stored: (realm: Realm, key: ObjectKey)? {
+        _state.map { ($0.realm, $0.key) }
+    }
 
     public required init() {}
 
-    init(realm: Realm, key: ObjectKey) {
-        stored = (realm, key)
+    /// The managed object of `key` read through `realm`; its state carries the class's
+    /// dynamic model (`DynamicTypeInfo`).
+    init(realm: Realm, key: ObjectKey, info: TypeInfo? = nil) {
+        super.init()
+        _state = _ObjectState(realm: realm, key: key, info: info ?? DynamicTypeInfo.of(key, in: realm))
     }
 
     /// A dynamic object has no declared properties; its class's stored model says what it has.
     override public class func persistedProperties() -> [PersistedProperty] { [] }
 
-    override public var realm: Realm? { stored?.realm }
-
-    override public var isInvalidated: Bool {
-        guard let stored else { return false }
-        return !stored.realm.core.read { $0.isValid(stored.key) }
-    }
-
     /// The class of the stored object.
     public var className: String { stored?.key.className ?? "DynamicObject" }
+
+    /// The schema of the object's class in its Realm (an unmanaged one has none, and traps).
+    override public var objectSchema: ObjectSchema {
+        guard let stored, let model = stored.realm.store.schema.model(named: stored.key.className) else {
+            RealmError.trap(RealmError.noPersistedProperties(className))
+        }
+        return ObjectSchema(model)
+    }
 
     /// The stored value of the property named `key` (traps for a name the class lacks, with
     /// Realm's message).
@@ -61,9 +68,7 @@ public final class DynamicObject: Object {
         _ = schema(of: key)
         realm.performSetter {
             let input: InputValue
-            if let object = value as? DynamicObject, let link = object.stored {
-                input = .value(.object(link.key))
-            } else if let object = value as? ObjectBase, let state = object._state {
+            if let object = value as? ObjectBase, let state = object._state {
                 input = .value(.object(state.key))
             } else if let value, let storeValue = AnyValues.storeValue(value) {
                 input = .value(storeValue)
@@ -114,37 +119,16 @@ public final class DynamicObject: Object {
 
 extension Realm {
     /// Every object of the class named `typeName`, as `DynamicObject`s (Realm Swift's
-    /// `dynamicObjects(_:)`); traps for a class the file lacks. `filter` and
-    /// `sorted(byKeyPath:)` work on them as on other Results.
+    /// `dynamicObjects(_:)`): lazy, live Results over the class as `objects(_:)` gives, so
+    /// `count` is one SQL count, `filter` and `sorted(byKeyPath:)` add to its SQL and
+    /// `observe` reports its changes. Traps for a class the file lacks.
     ///
     /// For example:
     ///
     ///     let names = realm.dynamicObjects("Dog").sorted(byKeyPath: "name").map { $0["name"] as! String }
     public func dynamicObjects(_ typeName: String) -> Results<DynamicObject> {
         guard store.schema.model(named: typeName) != nil else { RealmError.trap(RealmError.unknownClass(typeName)) }
-        let query = ResultsQuery(className: typeName)
-        return Results(realm: self, description: typeName) {
-            try self.core.read { try $0.resultKeys(query) }.map { DynamicObject(realm: self, key: ObjectKey(className: typeName, key: $0)) }
-        }
-    }
-}
-
-extension Results where Element == DynamicObject {
-    /// The objects matching `predicateFormat` (Realm Query Language, as `filter` elsewhere).
-    ///
-    /// For example:
-    ///
-    ///     realm.dynamicObjects("Dog").filter("age > %@", 2)
-    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<DynamicObject> {
-        let arguments = QueryArguments.storeValues(args)
-        let base = self
-        return Results(realm: realm, description: _rlmTypeName) {
-            let elements = base._rlmElements
-            guard let realm = base.realm, let className = elements.first?.className else { return [] }
-            let keys = elements.compactMap { $0.realm == nil ? nil : $0.objectKey?.key }
-            let (matched, _) = try realm.core.read { try $0.matches(className, predicateFormat, arguments: arguments, within: keys) }
-            return matched.map { DynamicObject(realm: realm, key: ObjectKey(className: className, key: $0)) }
-        }
+        return Results(query: _ObjectQuery(realm: self, className: typeName, dynamic: true), description: typeName)
     }
 }
 

@@ -13,6 +13,8 @@ extension ObjectBase: RealmCollectionValue {
         guard case .object(let key) = value, let realm else {
             RealmError.trap(RealmError.invalidStoredLink(value, to: className()))
         }
+        // The elements of a dynamic collection (`dynamicList(_:)`) are read by name.
+        if ObjectIdentifier(self) == ObjectIdentifier(DynamicObject.self) { return DynamicObject(realm: realm, key: key) as! Self }
         return realm.core.object(key) as! Self
     }
 

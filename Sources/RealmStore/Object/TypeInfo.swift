@@ -79,6 +79,16 @@ final class TypeInfo: @unchecked Sendable {
             })
     }
 
+    /// A class read by name (`DynamicObject`): its stored model and no Swift properties (see
+    /// `TypeInfo.dynamic`).
+    init(dynamic model: ModelSchema) {
+        (type, className, kind, self.model) = (DynamicObject.self, model.name, model.kind, model)
+        (properties, positions, rowNames) = ([], [:], [])
+        (inputPositions, linkFreePositions) = ([], [])
+        linkFreeOrder = InputOrder(names: [])
+        storage = StoragePositions(paths: [:], offsets: [:])
+    }
+
     /// The position of the property whose wrapper is stored at `storage` in `object`.
     @inline(__always)
     func index<Root: ObjectBase, Value>(ofStorage storage: ReferenceWritableKeyPath<Root, Persisted<Value>>, in object: Root) -> Int {

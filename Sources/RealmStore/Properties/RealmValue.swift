@@ -23,6 +23,9 @@ public protocol RealmCollectionValue: _Persistable {
     /// The value read from the store, nil when it does not convert (a
     /// `FailableCustomPersistable`); an optional property reads that as nil.
     static func _rlmFromStoreIfValid(_ value: StoreValue, _ realm: Realm?) -> Self?
+    /// `_rlmLocalInput` of a `Persisted<Self?>` (compiled for each conforming type, so an
+    /// optional property's input is read without generic `Optional` code).
+    static func _rlmOptionalLocalInput(_ wrapper: UnsafeMutableRawPointer, _ builder: InputBuilder) throws -> InputValue?
 }
 
 extension RealmCollectionValue {
@@ -30,6 +33,11 @@ extension RealmCollectionValue {
     public static var _rlmIsOptional: Bool { false }
     public static var _rlmObjectType: ObjectBase.Type? { nil }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue { .value(_rlmStoreValue) }
+    public static func _rlmOptionalLocalInput(_ wrapper: UnsafeMutableRawPointer, _ builder: InputBuilder) throws -> InputValue? {
+        guard let local = wrapper.assumingMemoryBound(to: Persisted<Self?>.self).pointee.local else { return nil }
+        guard let value = local else { return .value(.null) }
+        return try value._rlmInput(builder)
+    }
 }
 
 /// A scalar that converts to and from one `StoreValue` case.
@@ -153,6 +161,9 @@ extension Optional: RealmCollectionValue where Wrapped: RealmCollectionValue {
     }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue {
         try map { try $0._rlmInput(builder) } ?? .value(.null)
+    }
+    public static func _rlmLocalInput(_ wrapper: UnsafeMutableRawPointer, _ builder: InputBuilder) throws -> InputValue? {
+        try Wrapped._rlmOptionalLocalInput(wrapper, builder)
     }
     public var _rlmStoreValue: StoreValue { map(\._rlmStoreValue) ?? .null }
     public static func _rlmFromAny(_ value: Any) -> Optional<Wrapped>? {

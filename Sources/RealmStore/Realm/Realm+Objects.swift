@@ -15,6 +15,7 @@ extension Realm {
     ///
     ///     try realm.write { realm.add(person, update: .modified) }
     public func add(_ object: Object, update: UpdatePolicy = .error) {
+        if addUnlinked(object, update: update) { return }
         add(CollectionOfOne(object), update: update)
     }
 
