@@ -148,3 +148,28 @@ package struct ExportCollection {
     package let targetKeyColumn: Int32?
     package let targetKeyBase: BaseType?
 }
+
+extension ExportCollection {
+    /// The map entries `owner` has at the cursor, consumed (keys as stored, in row order): what
+    /// the JSON and BSON exporters write as one document.
+    package func takeEntries(of owner: Int64) throws -> [(key: String, value: StoreValue)] {
+        var entries: [(key: String, value: StoreValue)] = []
+        while try rows.isOwned(by: owner) {
+            let key = rows.withText(keyColumn!) { String(decoding: $0, as: UTF8.self) }
+            entries.append((key, try rows.element(valueColumn, tag: tagColumn)))
+            try rows.step()
+        }
+        return entries
+    }
+
+    /// The elements `owner` has at the cursor, consumed, as values (for a set of links, which
+    /// the exporters write in their targets' export order).
+    package func takeElements(of owner: Int64) throws -> [StoreValue] {
+        var elements: [StoreValue] = []
+        while try rows.isOwned(by: owner) {
+            elements.append(try rows.element(valueColumn, tag: tagColumn))
+            try rows.step()
+        }
+        return elements
+    }
+}

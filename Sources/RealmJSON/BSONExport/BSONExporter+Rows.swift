@@ -121,22 +121,12 @@ extension BSONExporter {
     private func writeCollection(_ collection: ExportCollection, _ type: PropertyType, owner: Int64) throws {
         let rows = collection.rows
         if collection.kind == .map {
-            var entries: [(key: String, value: StoreValue)] = []
-            while try rows.isOwned(by: owner) {
-                let key = rows.withText(collection.keyColumn!) { String(decoding: $0, as: UTF8.self) }
-                entries.append((key, try rows.element(collection.valueColumn, tag: collection.tagColumn)))
-                try rows.step()
-            }
+            let entries = try collection.takeEntries(of: owner)
             return try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
         }
         if collection.kind == .set, collection.base.canHoldLinks {
             // Links in a set (also in a set of mixed values) are written in their targets' export order.
-            var elements: [StoreValue] = []
-            while try rows.isOwned(by: owner) {
-                elements.append(try rows.element(collection.valueColumn, tag: collection.tagColumn))
-                try rows.step()
-            }
-            return try writeValue(.list(elements), type)
+            return try writeValue(.list(try collection.takeElements(of: owner)), type)
         }
         writer.beginArray()
         while try rows.isOwned(by: owner) {
