@@ -56,12 +56,19 @@ import Testing
         // SQLite's autocheckpoint alone (no restart): the log keeps growing.
         let unlimited = try largestLog(restartFrames: .max, name: "unlimited.sqlite")
         #expect(unlimited.bytes > 3 * 300 * frame, "the reader did not hold the log: \(unlimited.bytes) bytes")
-        // From 300 frames on: restarted (some tries run out of time while the reader holds on),
-        // and held under a bound the unlimited log passes (one quiet run: 2.2 MB against 16.6 MB;
-        // a loaded CI run let the unlimited log grow less, so no ratio is asked of the two).
+        // From 300 frames on: restarted (some tries run out of time while the reader holds on)
+        // and smaller than the unlimited log (one quiet run: 2.2 MB against 16.6 MB; a loaded CI
+        // run let the unlimited log grow less, so no ratio is asked of the two).
         let limited = try largestLog(restartFrames: 300, name: "limited.sqlite")
-        #expect(limited.restarts.done > 0, "\(limited.restarts)")
-        #expect(limited.bytes < 4 * 300 * frame && limited.bytes < unlimited.bytes,
-                "\(limited.bytes) bytes (\(unlimited.bytes) unlimited), restarts \(limited.restarts)")
+        let report = "\(limited.bytes) bytes (\(unlimited.bytes) unlimited), restarts \(limited.restarts)"
+        #expect(limited.restarts.done > 0, "\(report)")
+        #expect(limited.bytes < unlimited.bytes, "\(report)")
+        // The log's size is the longest run between restarts that succeeded: held under a bound
+        // when most of them did. On a loaded machine the reader thread, descheduled while it
+        // holds its snapshot, makes most tries time out (a clean-clone CI run in parallel with
+        // the rest of the suite: 6 done of 30, 7.8 MB), and then no bound holds.
+        if limited.restarts.done * 2 >= limited.restarts.tried {
+            #expect(limited.bytes < 4 * 300 * frame, "\(report)")
+        }
     }
 }
