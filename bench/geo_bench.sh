@@ -8,22 +8,10 @@
 # env: RUNS=5, GEO_N=100000 (places)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 work="$BENCH_OUT/geo"
 rm -rf "$work"; mkdir -p "$work"
 count=${GEO_N:-100000}
-cat > "$work/geo.yaml" <<YAML
-schemaVersion: 1
-models:
-  Place:
-    properties:
-      name: string
-      location: Location?
-  Location:
-    embedded: true
-    properties:
-      type: string
-      coordinates: double[]
-YAML
 python3 - "$count" > "$work/places.json" <<'PY'
 import json, random, sys
 random.seed(15)
@@ -36,7 +24,7 @@ for i in range(n):
 print(']}')
 PY
 echo "geo: importing $count places" >&2
-"$BIN/realm-import" --store "$work/geo.sqlite" --schema "$work/geo.yaml" --quiet "$work/places.json"
+"$BIN/realm-import" --store "$work/geo.sqlite" --schema "$ROOT/Tests/Fixtures/geo/geo.yaml" --quiet "$work/places.json"
 
 circle="location GEOWITHIN geoCircle([12.5683, 55.6761], 0.2)"
 box="location GEOWITHIN geoBox([170, -20], [-170, 10])"

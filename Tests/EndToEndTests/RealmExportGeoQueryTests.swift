@@ -2,21 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `GEOWITHIN` on data imported with realm-import and queried with `realm-export --query`.
+/// `GEOWITHIN` on data imported with realm-import and queried with `realm-export --query`; the
+/// schema is the one bench/geo_bench.sh reads (`Repository.geoSchema`).
 @Suite struct RealmExportGeoQueryTests {
-    static let schema = """
-        schemaVersion: 1
-        models:
-          Place:
-            properties:
-              name: string
-              location: Location?
-          Location:
-            embedded: true
-            properties:
-              type: { type: string, default: Point }
-              coordinates: double[]
-        """
     static let data = """
         {"Place": [
           {"name": "Copenhagen", "location": {"type": "Point", "coordinates": [12.5683, 55.6761]}},
@@ -29,10 +17,9 @@ import Testing
 
     func importedStore() throws -> String {
         let directory = try Temporary.path("realm-e2e-geo")
-        try Self.schema.write(toFile: directory + "/geo.yaml", atomically: true, encoding: .utf8)
         try Self.data.write(toFile: directory + "/geo.json", atomically: true, encoding: .utf8)
         let store = directory + "/geo.sqlite"
-        let imported = try Tool.run("realm-import", ["--store", store, "--schema", directory + "/geo.yaml", "--quiet", directory + "/geo.json"])
+        let imported = try Tool.run("realm-import", ["--store", store, "--schema", Repository.geoSchema, "--quiet", directory + "/geo.json"])
         #expect(imported.status == 0, "\(imported.stderr)")
         return store
     }
