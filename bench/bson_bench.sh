@@ -11,8 +11,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-5}
 N=${BSON_N:-${IMPORT_N:-100000}}
 work="$BENCH_OUT/bson"
-mkdir -p "$work"
-rm -f "$work"/*.t "$work"/*.rss "$work"/*.cpu
+fresh_timings "$work"
 
 cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null

@@ -11,26 +11,11 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-5}
 N=${CSV_N:-100000}
 work="$BENCH_OUT/csv"
-mkdir -p "$work"
-rm -f "$work"/*.t "$work"/*.rss "$work"/*.cpu
+fresh_timings "$work"
 
-fields="_id,name,email,age,score,rating,active,balance,birthdate"
-cat > "$work/flat.yaml" <<'YAML'
-# The flat fields of bench/gen_people.py's Person.
-models:
-  Person:
-    primaryKey: _id
-    properties:
-      _id: objectId
-      name: string
-      email: string?
-      age: int
-      score: double
-      rating: float?
-      active: bool
-      balance: decimal128
-      birthdate: date
-YAML
+python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" --flat-schema "$work/flat.yaml" > /dev/null
+# The flat schema's property names, in its order: the CSV's columns.
+fields=$(sed -n 's/^      \([_a-z]*\): .*/\1/p' "$work/flat.yaml" | paste -sd, -)
 
 # The CSV: the people imported in full, then exported as CSV (the cell forms of docs/csv.md).
 data="$BENCH_OUT/import/people-$N.ndjson"
@@ -38,7 +23,6 @@ mkdir -p "$(dirname "$data")"
 people_data "$N" "$data"
 csv="$work/people-$N.csv"
 if [ ! "$csv" -nt "$data" ]; then
-    python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" > /dev/null
     rm -f "$work"/full.sqlite*
     "$BIN/realm-import" --store "$work/full.sqlite" --schema "$work/people.yaml" --class Person --mode upsert --quiet "$data"
     "$BIN/realm-export" --store "$work/full.sqlite" --class Person --type csv --fields "$fields" -o "$csv.part"
@@ -46,9 +30,7 @@ if [ ! "$csv" -nt "$data" ]; then
     rm -f "$work"/full.sqlite*
 fi
 
-sqlite_utils=""
-command -v sqlite-utils >/dev/null 2>&1 && sqlite_utils=sqlite-utils
-[ -z "$sqlite_utils" ] && python3 -c "import sqlite_utils" 2>/dev/null && sqlite_utils="python3 -m sqlite_utils"
+sqlite_utils=$(sqlite_utils_command)
 
 for run in $(seq "$RUNS"); do
     rm -f "$work"/realm.sqlite* "$work"/sqlite.db* "$work"/utils.db*

@@ -19,9 +19,7 @@ python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" > /dev/null
 sqlite_dump='SELECT * FROM person; SELECT * FROM person_tags; SELECT * FROM person_attributes;
 SELECT * FROM dog; SELECT * FROM dog_toys; SELECT * FROM person_dogs;'
 
-sqlite_utils=""
-command -v sqlite-utils >/dev/null 2>&1 && sqlite_utils=sqlite-utils
-[ -z "$sqlite_utils" ] && python3 -c "import sqlite_utils" 2>/dev/null && sqlite_utils="python3 -m sqlite_utils"
+sqlite_utils=$(sqlite_utils_command)
 
 mib() { echo $(( $(median "$1") / 1024 )); }
 rows=""

@@ -5,6 +5,7 @@ Usage:
     bench/gen_people.py N                       N documents as NDJSON on stdout
     bench/gen_people.py N --array               the same documents as one JSON array
     bench/gen_people.py N --schema people.yaml  also write the matching YAML schema
+    bench/gen_people.py N --flat-schema flat.yaml  also write the schema of Person's flat fields
     bench/gen_people.py N --seed 7              another (still reproducible) data set
 
 Documents are MongoDB canonical Extended JSON, so every value says its type. A Person holds:
@@ -30,15 +31,9 @@ import random
 import sys
 import uuid
 
-# The schema the documents follow, in realm-schema's YAML. Realm requires a link to an
-# embedded object to be optional, hence `Address?`.
-SCHEMA_YAML = """\
-# Written by bench/gen_people.py: the schema of its Person documents.
-schemaVersion: 1
-models:
-  Person:
-    primaryKey: _id
-    properties:
+# The Person properties that hold one scalar each: the columns of the CSV benchmark
+# (bench/csv_bench.sh, through --flat-schema) and the start of Person in SCHEMA_YAML.
+FLAT_PERSON_PROPERTIES = """\
       _id: objectId
       name: string
       email: string?
@@ -48,6 +43,18 @@ models:
       active: bool
       balance: decimal128
       birthdate: date
+"""
+
+# The schema the documents follow, in realm-schema's YAML. Realm requires a link to an
+# embedded object to be optional, hence `Address?`.
+SCHEMA_YAML = """\
+# Written by bench/gen_people.py: the schema of its Person documents.
+schemaVersion: 1
+models:
+  Person:
+    primaryKey: _id
+    properties:
+""" + FLAT_PERSON_PROPERTIES + """\
       avatar: data?
       tags: string<>
       attributes: string{}
@@ -73,6 +80,15 @@ models:
       brand: string
       price: double
 """
+
+# The flat fields of Person alone, as CSV can hold them (--flat-schema).
+FLAT_SCHEMA_YAML = """\
+# The flat fields of bench/gen_people.py's Person.
+models:
+  Person:
+    primaryKey: _id
+    properties:
+""" + FLAT_PERSON_PROPERTIES
 
 GIVEN_NAMES = ["Amara", "Bjørn", "Chiara", "Dmitri", "Eun-ji", "Farah", "Gustavo", "Hélène",
                "Ines", "Jomo", "Kaito", "Leilani", "Mateus", "Nilufar", "Oskar", "Priya"]
@@ -185,6 +201,8 @@ def main():
                         help="write one JSON array instead of one document a line (NDJSON)")
     parser.add_argument("--schema", metavar="FILE",
                         help="also write the documents' YAML schema to FILE")
+    parser.add_argument("--flat-schema", metavar="FILE",
+                        help="also write the YAML schema of Person's one-scalar fields (as CSV holds them) to FILE")
     parser.add_argument("--seed", type=int, default=1,
                         help="random seed; the same N and seed give the same bytes (default 1)")
     args = parser.parse_args()
@@ -194,6 +212,9 @@ def main():
     if args.schema:
         with open(args.schema, "w", encoding="utf-8") as schema_file:
             schema_file.write(SCHEMA_YAML)
+    if args.flat_schema:
+        with open(args.flat_schema, "w", encoding="utf-8") as schema_file:
+            schema_file.write(FLAT_SCHEMA_YAML)
 
     writer = PeopleWriter(args.seed)
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode

@@ -14,8 +14,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-3}
 N=${IMPORT_N:-100000}
 work="$BENCH_OUT/import"
-mkdir -p "$work"
-rm -f "$work"/*.t "$work"/*.rss "$work"/*.cpu
+fresh_timings "$work"
 
 cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null
@@ -24,9 +23,7 @@ people_data "$N" "$data"
 # The same bytes gzip-compressed (gzip's default level), for the .gz row.
 [ "$data.gz" -nt "$data" ] || gzip -kfn "$data"
 
-sqlite_utils=""
-command -v sqlite-utils >/dev/null 2>&1 && sqlite_utils=sqlite-utils
-[ -z "$sqlite_utils" ] && python3 -c "import sqlite_utils" 2>/dev/null && sqlite_utils="python3 -m sqlite_utils"
+sqlite_utils=$(sqlite_utils_command)
 
 for run in $(seq "$RUNS"); do
     rm -f "$work"/realm.sqlite* "$work"/limit.sqlite* "$work"/utils.db*

@@ -41,3 +41,20 @@ people_data() {
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "n/a"; else printf "%.2f\n", a / b }'
 }
+
+# fresh_timings DIR: DIR made if missing, without the timings (*.t, *.rss, *.cpu) of an earlier
+# run, so that the medians are of this run's numbers only.
+fresh_timings() {
+    mkdir -p "$1"
+    rm -f "$1"/*.t "$1"/*.rss "$1"/*.cpu
+}
+
+# sqlite_utils_command: how to run sqlite-utils here (`sqlite-utils`, or `python3 -m sqlite_utils`
+# when only the Python module is installed), or nothing when it is not installed.
+sqlite_utils_command() {
+    if command -v sqlite-utils >/dev/null 2>&1; then
+        echo sqlite-utils
+    elif python3 -c "import sqlite_utils" 2>/dev/null; then
+        echo "python3 -m sqlite_utils"
+    fi
+}
