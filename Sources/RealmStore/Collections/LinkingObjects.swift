@@ -30,8 +30,6 @@ public final class LinkingObjects<Element: ObjectBase>: RealmCollection, _AnyEle
         self.declaredOrigin = originProperty
     }
 
-    public var realm: Realm? { managed?.realm }
-    public var isInvalidated: Bool { managed?.isInvalidated ?? false }
     public var _rlmTypeName: String { "LinkingObjects<\(Element.className())>" }
     var _anyElements: [Any] { _rlmElements }
 

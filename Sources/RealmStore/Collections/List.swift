@@ -24,7 +24,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         managed = nil
     }
 
-    init(managed: ManagedCollection) {
+    init(managed: ManagedCollection?) {
         self.managed = managed
     }
 
@@ -33,8 +33,6 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         storage = elements
     }
 
-    public var realm: Realm? { managed?.realm }
-    public var isInvalidated: Bool { managed?.isInvalidated ?? false }
     public var _rlmTypeName: String { "List<\(Element._rlmBase.yamlName)>" }
     var _anyElements: [Any] { _rlmElements }
 

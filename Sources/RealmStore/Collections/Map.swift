@@ -36,7 +36,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
         managed = nil
     }
 
-    init(managed: ManagedCollection) {
+    init(managed: ManagedCollection?) {
         self.managed = managed
     }
 
@@ -44,11 +44,6 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
         managed = nil
         storage = entries
     }
-
-    /// The Realm managing the map, or nil while it is unmanaged.
-    public var realm: Realm? { managed?.realm }
-    /// Whether the map can no longer be read.
-    public var isInvalidated: Bool { managed?.isInvalidated ?? false }
 
     /// The entries in key order.
     var entries: [(Key, Value)] {

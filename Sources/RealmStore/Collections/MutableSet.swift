@@ -23,7 +23,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
         managed = nil
     }
 
-    init(managed: ManagedCollection) {
+    init(managed: ManagedCollection?) {
         self.managed = managed
     }
 
@@ -32,8 +32,6 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
         for element in elements where !MutableSet.has(storage, element) { storage.append(element) }
     }
 
-    public var realm: Realm? { managed?.realm }
-    public var isInvalidated: Bool { managed?.isInvalidated ?? false }
     public var _rlmTypeName: String { "MutableSet<\(Element._rlmBase.yamlName)>" }
     var _anyElements: [Any] { _rlmElements }
 

@@ -77,34 +77,21 @@ extension AnyRealmCollection: ThreadConfined {
     }
 }
 
-extension List: ThreadConfined {
+/// List, MutableSet, LinkingObjects and Map pass to another thread as their owner and
+/// property (`CollectionHandover`); the owner's deletion since makes the resolved reference nil.
+///
+/// For example:
+///
+///     let reference = ThreadSafeReference(to: person.dogs)
+extension PropertyCollection {
     public func _rlmHandover() -> any Sendable { CollectionHandover(managed) }
 
     public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self? {
-        CollectionHandover.resolve(handover, in: realm).map { List(managed: $0) } as? Self
+        CollectionHandover.resolve(handover, in: realm).map { Self(managed: $0) }
     }
 }
 
-extension MutableSet: ThreadConfined {
-    public func _rlmHandover() -> any Sendable { CollectionHandover(managed) }
-
-    public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self? {
-        CollectionHandover.resolve(handover, in: realm).map { MutableSet(managed: $0) } as? Self
-    }
-}
-
-extension LinkingObjects: ThreadConfined {
-    public func _rlmHandover() -> any Sendable { CollectionHandover(managed) }
-
-    public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self? {
-        CollectionHandover.resolve(handover, in: realm).map { LinkingObjects(managed: $0) } as? Self
-    }
-}
-
-extension Map: ThreadConfined {
-    public func _rlmHandover() -> any Sendable { CollectionHandover(managed) }
-
-    public static func _rlmResolve(_ handover: any Sendable, in realm: Realm) -> Self? {
-        CollectionHandover.resolve(handover, in: realm).map { Map(managed: $0) } as? Self
-    }
-}
+extension List: PropertyCollection, ThreadConfined {}
+extension MutableSet: PropertyCollection, ThreadConfined {}
+extension LinkingObjects: PropertyCollection, ThreadConfined {}
+extension Map: PropertyCollection, ThreadConfined {}
