@@ -22,6 +22,13 @@ struct DecompressedText {
         position.advance(over: UnsafeRawBufferPointer(start: start, count: count))
     }
 
+    /// `message` located after `count` more decompressed bytes at `start` (the text a failing
+    /// call produced before it failed).
+    mutating func error(_ message: String, after start: UnsafeMutableRawPointer, count: Int) -> JSONSourceError {
+        produced(start, count: count)
+        return error(message)
+    }
+
     /// `message` located where the text produced so far ends.
     func error(_ message: String) -> JSONSourceError {
         JSONSourceError(.invalidJSON, .error(message, at: SourceLocation(file: name, line: position.line, column: position.column)))

@@ -13,22 +13,18 @@ internal import CZlib
 ///                             name: "people.json.gz")
 ///     let count = try text.read(into: buffer, maximum: 1 << 20)
 final class GzipInflater: ByteStream {
-    private let compressed: any ByteStream
+    private let input: CompressedInput
     private var text: DecompressedText
     private let stream: UnsafeMutablePointer<z_stream>
-    private let input: UnsafeMutablePointer<UInt8>
-    private static let inputCapacity = 1 << 16
-    private var compressedEnded = false
     /// Whether a member has begun and not yet ended (its end is needed before the input's).
     private var inMember = false
     private var finished = false
 
     init(_ compressed: any ByteStream, name: String) {
-        self.compressed = compressed
+        input = CompressedInput(compressed, capacity: 1 << 16)
         text = DecompressedText(name: name)
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        input = .allocate(capacity: Self.inputCapacity)
         // 16 + 15: a gzip header and trailer around the largest window.
         precondition(realm_zlib_inflate_init(stream, 16 + 15) == Z_OK, "zlib could not start")
     }
@@ -36,7 +32,6 @@ final class GzipInflater: ByteStream {
     deinit {
         inflateEnd(stream)
         stream.deallocate()
-        input.deallocate()
     }
 
     func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
@@ -45,13 +40,12 @@ final class GzipInflater: ByteStream {
         stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
         stream.pointee.avail_out = UInt32(capacity)
         while stream.pointee.avail_out == UInt32(capacity) {
-            if stream.pointee.avail_in == 0 && !compressedEnded {
-                let count = try compressed.read(into: input, maximum: Self.inputCapacity)
-                if count == 0 { compressedEnded = true }
-                stream.pointee.next_in = input
+            if stream.pointee.avail_in == 0 && !input.ended {
+                let count = try input.refill()
+                stream.pointee.next_in = input.buffer
                 stream.pointee.avail_in = UInt32(count)
             }
-            if stream.pointee.avail_in == 0 && compressedEnded {
+            if stream.pointee.avail_in == 0 && input.ended {
                 if inMember { throw failure(CompressionMessages.truncated("gzip"), produced: destination, capacity: capacity) }
                 finished = true
                 break
@@ -76,8 +70,7 @@ final class GzipInflater: ByteStream {
 
     /// A located error after the text produced so far (this call's bytes included).
     private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, capacity: Int) -> JSONSourceError {
-        text.produced(destination, count: capacity - Int(stream.pointee.avail_out))
         finished = true
-        return text.error(message)
+        return text.error(message, after: destination, count: capacity - Int(stream.pointee.avail_out))
     }
 }

@@ -9,27 +9,22 @@ internal import CLZMA
 ///     let text = XZDecoder(DescriptorStream(descriptor: fd, name: "people.json.xz", closes: true),
 ///                          name: "people.json.xz")
 final class XZDecoder: ByteStream {
-    private let compressed: any ByteStream
+    private let input: CompressedInput
     private var text: DecompressedText
     private let stream: UnsafeMutablePointer<lzma_stream>
-    private let input: UnsafeMutablePointer<UInt8>
-    private static let inputCapacity = 1 << 16
-    private var compressedEnded = false
     private var finished = false
 
     init(_ compressed: any ByteStream, name: String) {
-        self.compressed = compressed
+        input = CompressedInput(compressed, capacity: 1 << 16)
         text = DecompressedText(name: name)
         stream = .allocate(capacity: 1)
         stream.initialize(to: lzma_stream())
-        input = .allocate(capacity: Self.inputCapacity)
         precondition(realm_lzma_stream_decoder(stream) == LZMA_OK, "liblzma could not start")
     }
 
     deinit {
         lzma_end(stream)
         stream.deallocate()
-        input.deallocate()
     }
 
     func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
@@ -37,19 +32,18 @@ final class XZDecoder: ByteStream {
         stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
         stream.pointee.avail_out = maximum
         while stream.pointee.avail_out == maximum {
-            if stream.pointee.avail_in == 0 && !compressedEnded {
-                let count = try compressed.read(into: input, maximum: Self.inputCapacity)
-                if count == 0 { compressedEnded = true }
-                stream.pointee.next_in = UnsafePointer(input)
+            if stream.pointee.avail_in == 0 && !input.ended {
+                let count = try input.refill()
+                stream.pointee.next_in = UnsafePointer(input.buffer)
                 stream.pointee.avail_in = count
             }
-            let status = lzma_code(stream, compressedEnded ? LZMA_FINISH : LZMA_RUN)
+            let status = lzma_code(stream, input.ended ? LZMA_FINISH : LZMA_RUN)
             switch status {
             case LZMA_STREAM_END:
                 finished = true
             case LZMA_OK:
                 continue
-            case LZMA_BUF_ERROR where compressedEnded:
+            case LZMA_BUF_ERROR where input.ended:
                 throw failure(CompressionMessages.truncated("xz"), produced: destination, maximum: maximum)
             case LZMA_BUF_ERROR:
                 continue
@@ -65,8 +59,7 @@ final class XZDecoder: ByteStream {
     }
 
     private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, maximum: Int) -> JSONSourceError {
-        text.produced(destination, count: maximum - stream.pointee.avail_out)
         finished = true
-        return text.error(message)
+        return text.error(message, after: destination, count: maximum - stream.pointee.avail_out)
     }
 }

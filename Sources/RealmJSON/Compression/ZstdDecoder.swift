@@ -9,41 +9,35 @@ internal import CZstd
 ///     let text = ZstdDecoder(DescriptorStream(descriptor: fd, name: "people.json.zst", closes: true),
 ///                            name: "people.json.zst")
 final class ZstdDecoder: ByteStream {
-    private let compressed: any ByteStream
+    private let input: CompressedInput
     private var text: DecompressedText
     private let stream: OpaquePointer
-    private let input: UnsafeMutablePointer<UInt8>
-    private static let inputCapacity = 1 << 17
     private var pending = ZSTD_inBuffer(src: nil, size: 0, pos: 0)
-    private var compressedEnded = false
     /// Whether libzstd's last answer was not 0: a frame is begun and not yet whole and flushed.
     private var frameOpen = false
     private var finished = false
 
     init(_ compressed: any ByteStream, name: String) {
-        self.compressed = compressed
+        input = CompressedInput(compressed, capacity: 1 << 17)
         text = DecompressedText(name: name)
         guard let stream = ZSTD_createDStream() else { fatalError("libzstd could not start") }
         self.stream = stream
-        input = .allocate(capacity: Self.inputCapacity)
         ZSTD_initDStream(stream)
     }
 
     deinit {
         ZSTD_freeDStream(stream)
-        input.deallocate()
     }
 
     func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
         guard !finished, maximum > 0 else { return 0 }
         var output = ZSTD_outBuffer(dst: destination, size: maximum, pos: 0)
         while output.pos == 0 && !finished {
-            if pending.pos == pending.size && !compressedEnded {
-                let count = try compressed.read(into: input, maximum: Self.inputCapacity)
-                if count == 0 { compressedEnded = true }
-                pending = ZSTD_inBuffer(src: UnsafeRawPointer(input), size: count, pos: 0)
+            if pending.pos == pending.size && !input.ended {
+                let count = try input.refill()
+                pending = ZSTD_inBuffer(src: UnsafeRawPointer(input.buffer), size: count, pos: 0)
             }
-            if pending.pos == pending.size && compressedEnded && !frameOpen {
+            if pending.pos == pending.size && input.ended && !frameOpen {
                 finished = true   // the last frame is whole and flushed
                 break
             }
@@ -53,7 +47,7 @@ final class ZstdDecoder: ByteStream {
                 throw failure(CompressionMessages.corrupt("zstd", detail), produced: destination, count: output.pos)
             }
             frameOpen = result != 0
-            if output.pos == 0 && pending.pos == pending.size && compressedEnded {
+            if output.pos == 0 && pending.pos == pending.size && input.ended {
                 if frameOpen {
                     throw failure(CompressionMessages.truncated("zstd"), produced: destination, count: 0)
                 }
@@ -65,8 +59,7 @@ final class ZstdDecoder: ByteStream {
     }
 
     private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, count: Int) -> JSONSourceError {
-        text.produced(destination, count: count)
         finished = true
-        return text.error(message)
+        return text.error(message, after: destination, count: count)
     }
 }
