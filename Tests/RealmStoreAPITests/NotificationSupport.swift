@@ -11,6 +11,14 @@ func spin(seconds: TimeInterval = 2, until done: () -> Bool) -> Bool {
     return done()
 }
 
+/// Sleeps (without a run loop: for deliveries on a dispatch queue) until `done()` holds or
+/// `seconds` pass; returns `done()`.
+func sleepUntil(seconds: TimeInterval = 5, _ done: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !done() && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    return done()
+}
+
 /// Turns the run loop for a while (for checking that nothing is delivered).
 func spinBriefly() {
     spin(seconds: 0.1) { false }

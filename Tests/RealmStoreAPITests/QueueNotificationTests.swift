@@ -5,13 +5,6 @@ import Testing
 
 /// Delivery on a dispatch queue, across processes, and of Map changes.
 struct QueueNotificationTests {
-    /// Waits (without a run loop) until `done()` holds or `seconds` pass.
-    private func wait(seconds: TimeInterval = 5, until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done() && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        return done()
-    }
-
     @Test func aQueueGetsTheChangesWithTheCollectionResolvedThere() throws {
         let realm = try makeRealm()
         try addPets(realm, [("a", 1), ("b", 2)])
@@ -26,11 +19,11 @@ struct QueueNotificationTests {
             case .error: break
             }
         }
-        #expect(wait { seen.values.count == 1 })
+        #expect(sleepUntil { seen.values.count == 1 })
         try realm.write { pet(realm, "a").age = 3 }
-        #expect(wait { seen.values.count == 2 })
+        #expect(sleepUntil { seen.values.count == 2 })
         try addPets(realm, [("c", 0)])
-        #expect(wait { seen.values.count == 3 })
+        #expect(sleepUntil { seen.values.count == 3 })
         #expect(seen.values == [.initial, .update(deletions: [0], insertions: [1], modifications: []),
                                 .update(deletions: [], insertions: [0], modifications: [])])
         #expect(counts.values == [2, 2, 3])
@@ -44,7 +37,7 @@ struct QueueNotificationTests {
         try addPets(realm, [("a", 1), ("b", 2)])
         let seen = Collected<Change>()
         let token = realm.objects(Pet.self).observe(on: DispatchQueue(label: "cross-process")) { seen.append(Change($0)) }
-        #expect(wait { seen.values.count == 1 })
+        #expect(sleepUntil { seen.values.count == 1 })
         await #expect(processExitsWith: .success) { [path = path as String] in
             let child = try openRealm(URL(fileURLWithPath: path))
             try child.write {
@@ -53,7 +46,7 @@ struct QueueNotificationTests {
                 child.add(Pet(value: ["name": "c"]))
             }
         }
-        #expect(wait { seen.values.count == 2 })
+        #expect(sleepUntil { seen.values.count == 2 })
         #expect(seen.values.last == .update(deletions: [0], insertions: [1], modifications: [1]))
         token.invalidate()
     }

@@ -6,13 +6,6 @@ import Testing
 /// `observe(on: queue)` for objects and maps: delivered on the queue with the object or map
 /// resolved there, readable in the block, and stopped by `invalidate()`.
 struct QueueObjectNotificationTests {
-    /// Waits (without a run loop) until `done()` holds or `seconds` pass.
-    private func wait(seconds: TimeInterval = 5, until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done() && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        return done()
-    }
-
     @Test func anObjectOnAQueueGetsItsChangesReadableThereAndItsDeletion() throws {
         let realm = try makeRealm()
         let owner = Owner(value: ["id": 1, "name": "o"])
@@ -30,12 +23,12 @@ struct QueueObjectNotificationTests {
             }
         }
         try realm.write { owner.name = "p" }
-        #expect(wait { seen.values.count == 1 })
+        #expect(sleepUntil { seen.values.count == 1 })
         try realm.write { owner.tags.insert("unwatched") }
         try realm.write { owner.pets.append(Pet(value: ["name": "a"])) }
-        #expect(wait { seen.values.count == 2 })
+        #expect(sleepUntil { seen.values.count == 2 })
         try realm.write { realm.delete(owner) }
-        #expect(wait { seen.values.count == 3 })
+        #expect(sleepUntil { seen.values.count == 3 })
         // The queue's changes come from another thread: the old value is known (not for lists).
         #expect(seen.values.count == 3)
         #expect(seen.values.first == "p 0 true name: o -> p")
@@ -53,7 +46,7 @@ struct QueueObjectNotificationTests {
             if case .change(let object, _) = change { seen.append(object.name) }
         }
         try realm.write { owner.name = "p" }
-        #expect(wait { seen.values.count == 1 })
+        #expect(sleepUntil { seen.values.count == 1 })
         token.invalidate()
         try realm.write { owner.name = "q" }
         Thread.sleep(forTimeInterval: 0.2)
@@ -75,13 +68,13 @@ struct QueueObjectNotificationTests {
             case .error(let error): seen.append("error \(error)")
             }
         }
-        #expect(wait { seen.values.count == 1 })
+        #expect(sleepUntil { seen.values.count == 1 })
         try realm.write {
             owner.scores["a"] = nil
             owner.scores["b"] = 20
             owner.scores["c"] = 3
         }
-        #expect(wait { seen.values.count == 2 })
+        #expect(sleepUntil { seen.values.count == 2 })
         token.invalidate()
         try realm.write { owner.scores["d"] = 4 }
         Thread.sleep(forTimeInterval: 0.2)
