@@ -1,7 +1,8 @@
 /// `List`, `MutableSet`, `Map` and `LinkingObjects`: a collection that a managed object's
 /// property backs (`managed`), or an unmanaged one (`managed` nil). The one home of what
-/// follows from that alone: the Realm, whether it was invalidated, and (in
-/// RealmCollection+ThreadSafe.swift) how a `ThreadSafeReference` carries it.
+/// follows from that alone: the Realm, whether it was invalidated, how it freezes and thaws
+/// (RealmCollection+Frozen.swift) and how a `ThreadSafeReference` carries it
+/// (RealmCollection+ThreadSafe.swift).
 ///
 /// For example:
 ///

@@ -62,16 +62,10 @@ extension List {
     /// For example:
     ///
     ///     let frozenDogs = person.dogs.freeze()
-    public func freeze() -> List<Element> {
-        guard let managed else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
-        return managed.realm.isFrozen ? self : List(managed: managed.frozen())
-    }
+    public func freeze() -> List<Element> { frozenCollection() }
 
     /// The live list of a frozen one, or nil when its owner was deleted since.
-    public func thaw() -> List<Element>? {
-        guard let managed, managed.realm.isFrozen else { return self }
-        return managed.thawed().map { List(managed: $0) }
-    }
+    public func thaw() -> List<Element>? { thawedCollection() }
 }
 
 extension MutableSet {
@@ -80,16 +74,10 @@ extension MutableSet {
     /// For example:
     ///
     ///     let frozenTags = dog.tags.freeze()
-    public func freeze() -> MutableSet<Element> {
-        guard let managed else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
-        return managed.realm.isFrozen ? self : MutableSet(managed: managed.frozen())
-    }
+    public func freeze() -> MutableSet<Element> { frozenCollection() }
 
     /// The live set of a frozen one, or nil when its owner was deleted since.
-    public func thaw() -> MutableSet<Element>? {
-        guard let managed, managed.realm.isFrozen else { return self }
-        return managed.thawed().map { MutableSet(managed: $0) }
-    }
+    public func thaw() -> MutableSet<Element>? { thawedCollection() }
 }
 
 extension LinkingObjects {
@@ -98,16 +86,10 @@ extension LinkingObjects {
     /// For example:
     ///
     ///     let frozenOwners = dog.owners.freeze()
-    public func freeze() -> LinkingObjects<Element> {
-        guard let managed else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
-        return managed.realm.isFrozen ? self : LinkingObjects(managed: managed.frozen())
-    }
+    public func freeze() -> LinkingObjects<Element> { frozenCollection() }
 
     /// The live linking objects of frozen ones, or nil when their target was deleted since.
-    public func thaw() -> LinkingObjects<Element>? {
-        guard let managed, managed.realm.isFrozen else { return self }
-        return managed.thawed().map { LinkingObjects(managed: $0) }
-    }
+    public func thaw() -> LinkingObjects<Element>? { thawedCollection() }
 }
 
 extension Map {
@@ -119,14 +101,24 @@ extension Map {
     /// For example:
     ///
     ///     let frozenParks = dog.favoriteParksByCity.freeze()
-    public func freeze() -> Map<Key, Value> {
-        guard let managed else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
-        return managed.realm.isFrozen ? self : Map(managed: managed.frozen())
-    }
+    public func freeze() -> Map<Key, Value> { frozenCollection() }
 
     /// The live map of a frozen one, or nil when its owner was deleted since.
-    public func thaw() -> Map<Key, Value>? {
+    public func thaw() -> Map<Key, Value>? { thawedCollection() }
+}
+
+extension PropertyCollection {
+    /// `freeze()` of a List, MutableSet, LinkingObjects or Map: the same property of the
+    /// owner in the frozen snapshot (traps while unmanaged).
+    func frozenCollection() -> Self {
+        guard let managed else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
+        return managed.realm.isFrozen ? self : Self(managed: managed.frozen())
+    }
+
+    /// `thaw()` of a List, MutableSet, LinkingObjects or Map: the same property of the owner
+    /// in the calling thread's live Realm, nil when the owner was deleted since.
+    func thawedCollection() -> Self? {
         guard let managed, managed.realm.isFrozen else { return self }
-        return managed.thawed().map { Map(managed: $0) }
+        return managed.thawed().map { Self(managed: $0) }
     }
 }
