@@ -13,7 +13,7 @@ N=${BSON_N:-${IMPORT_N:-100000}}
 work="$BENCH_OUT/bson"
 fresh_timings "$work"
 
-cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
+build_limit_loader "$work"
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null
 data="$work/people-$N.ndjson"
 people_data "$N" "$data"

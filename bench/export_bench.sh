@@ -14,7 +14,7 @@ RUNS=${RUNS:-3}
 read -r -a sizes <<< "${SIZES:-100000 1000000}"
 work="$BENCH_OUT/export"
 mkdir -p "$work"
-cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
+build_limit_loader "$work"
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" > /dev/null
 sqlite_dump='SELECT * FROM person; SELECT * FROM person_tags; SELECT * FROM person_attributes;
 SELECT * FROM dog; SELECT * FROM dog_toys; SELECT * FROM person_dogs;'

@@ -16,7 +16,7 @@ N=${IMPORT_N:-100000}
 work="$BENCH_OUT/import"
 fresh_timings "$work"
 
-cc -O2 -o "$work/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
+build_limit_loader "$work"
 python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" >/dev/null
 data="$work/people-$N.ndjson"
 people_data "$N" "$data"

@@ -58,3 +58,9 @@ sqlite_utils_command() {
         echo "python3 -m sqlite_utils"
     fi
 }
+
+# build_limit_loader DIR: bench/limit_loader.c (the jansson + prepared sqlite3 floor) built as
+# DIR/limit_loader.
+build_limit_loader() {
+    cc -O2 -o "$1/limit_loader" "$(dirname "${BASH_SOURCE[0]}")/limit_loader.c" -ljansson -lsqlite3
+}

@@ -24,7 +24,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-source "$ROOT/bench/stats.sh"    # people_data, ratio (this script keeps its own median below)
+source "$ROOT/bench/stats.sh"    # people_data, ratio, build_limit_loader (this script keeps its own median below)
 OUT=${OUT:-${BENCH_OUT:-$ROOT/bench-out}/store}
 SCRATCH=${SCRATCH:-$ROOT/.build-store}
 RUNS=${RUNS:-5}
@@ -47,7 +47,7 @@ if [ -z "${TOOL:-}" ]; then
     swift build -c release --scratch-path "$SCRATCH" --product realm-store-tool >&2
     TOOL="$SCRATCH/release/realm-store-tool"
 fi
-cc -O2 -o "$OUT/limit_loader" "$ROOT/bench/limit_loader.c" -ljansson -lsqlite3
+build_limit_loader "$OUT"
 cat > "$OUT/parse_only.c" <<'C'
 /* limit_loader's parsing alone: json_loadb per line, then json_decref. */
 #include <jansson.h>
