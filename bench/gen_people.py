@@ -5,7 +5,7 @@ Usage:
     bench/gen_people.py N                       N documents as NDJSON on stdout
     bench/gen_people.py N --array               the same documents as one JSON array
     bench/gen_people.py N --schema people.yaml  also write the matching YAML schema
-    bench/gen_people.py N --flat-schema flat.yaml  also write the schema of Person's flat fields
+    bench/gen_people.py N --flat-schema flat.yaml  also write the schema of Person's leading plain fields
     bench/gen_people.py N --seed 7              another (still reproducible) data set
 
 Documents are MongoDB canonical Extended JSON, so every value says its type. A Person holds:
@@ -31,8 +31,8 @@ import random
 import sys
 import uuid
 
-# The Person properties that hold one scalar each: the columns of the CSV benchmark
-# (bench/csv_bench.sh, through --flat-schema) and the start of Person in SCHEMA_YAML.
+# Person's leading plain fields, the start of Person in SCHEMA_YAML: the columns the CSV
+# benchmark (bench/csv_bench.sh, through --flat-schema) keeps.
 FLAT_PERSON_PROPERTIES = """\
       _id: objectId
       name: string
@@ -81,7 +81,7 @@ models:
       price: double
 """
 
-# The flat fields of Person alone, as CSV can hold them (--flat-schema).
+# Person with its leading plain fields alone (--flat-schema).
 FLAT_SCHEMA_YAML = """\
 # The flat fields of bench/gen_people.py's Person.
 models:
@@ -202,7 +202,7 @@ def main():
     parser.add_argument("--schema", metavar="FILE",
                         help="also write the documents' YAML schema to FILE")
     parser.add_argument("--flat-schema", metavar="FILE",
-                        help="also write the YAML schema of Person's one-scalar fields (as CSV holds them) to FILE")
+                        help="also write the YAML schema of Person's leading plain fields (the CSV benchmark's) to FILE")
     parser.add_argument("--seed", type=int, default=1,
                         help="random seed; the same N and seed give the same bytes (default 1)")
     args = parser.parse_args()
