@@ -8,7 +8,6 @@
 # env: RUNS=5, GEO_N=100000 (places)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
 work="$BENCH_OUT/geo"
 rm -rf "$work"; mkdir -p "$work"
 count=${GEO_N:-100000}
@@ -24,7 +23,7 @@ for i in range(n):
 print(']}')
 PY
 echo "geo: importing $count places" >&2
-"$BIN/realm-import" --store "$work/geo.sqlite" --schema "$ROOT/Tests/Fixtures/geo/geo.yaml" --quiet "$work/places.json"
+"$BIN/realm-import" --store "$work/geo.sqlite" --schema "$(dirname "$0")/geo.yaml" --quiet "$work/places.json"
 
 circle="location GEOWITHIN geoCircle([12.5683, 55.6761], 0.2)"
 box="location GEOWITHIN geoBox([170, -20], [-170, 10])"

@@ -24,7 +24,7 @@ public enum Repository {
     /// The YAML schemas of the golden-file tests, compiled into `GeneratedModelTests` too.
     public static let codegenSchemas = url("Tests/RealmCodegenTests/Schemas")
     /// Places with a GeoJSON point location, shared by the geo query tests and bench/geo_bench.sh.
-    public static let geoSchema = path("Tests/Fixtures/geo/geo.yaml")
+    public static let geoSchema = path("bench/geo.yaml")
 }
 
 /// JSONTestSuite's parsing corpus (`test_parsing`), vendored under `Tests/Fixtures/JSONTestSuite`
