@@ -10,8 +10,9 @@ import RealmSchema
 extension Store {
     /// The export reader of a whole class in primary-key order (insertion order without a
     /// primary key), or one `part` of it (`exportSplit`). `keep(className, propertyName)` says
-    /// which properties to read; the others are `.skipped`. Step `rows` of the returned node for each object; the nested
-    /// cursors are already on their first rows. Use within one `readTransaction`.
+    /// which properties to read; the others are `.skipped`. Step `rows` of the returned node
+    /// for each object; the nested cursors are already on their first rows. Use within one
+    /// `readTransaction`.
     ///
     /// - Throws: for asymmetric classes, and SQLite failures.
     ///
@@ -88,7 +89,8 @@ private struct ExportReaderBuilder {
         let chain = Chain(from: "\(info.table) AS \(table)" + (keyOrdered ? "" : " NOT INDEXED"),
                           order: info.primaryKey.map { keyOrdered ? ["\(table)._key"] : ["\(table).\($0.column)", "\(table)._key"] }
                               ?? ["\(table)._key"],
-                          filter: partFilter(keyOrdered || info.primaryKey == nil ? "\(table)._key" : "\(table).\(info.primaryKey!.column)"))
+                          filter: partFilter(info.primaryKey.map { keyOrdered ? "\(table)._key" : "\(table).\($0.column)" }
+                              ?? "\(table)._key"))
         topLevelTable = keyOrdered ? table : nil
         let select = Select()
         let rows = ExportRows(store)
