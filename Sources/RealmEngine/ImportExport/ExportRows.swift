@@ -26,8 +26,10 @@ package final class ExportRows {
         self.property = property
     }
 
-    func prepare(_ sql: String) throws {
+    /// Prepares `sql`, with `bound` as its parameter `?1` when given (`ExportPart`).
+    func prepare(_ sql: String, bound: SQLValue? = nil) throws {
         statement = try Statement(database: store.connection.handle, sql: sql)
+        if let bound { statement.bind(1, bound) }
     }
 
     /// Moves to the next row; false at the end.

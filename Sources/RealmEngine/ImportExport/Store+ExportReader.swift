@@ -9,9 +9,10 @@ import RealmSchema
 /// whose primary keys do not follow its keys is scanned and sorted, not read through its index.
 extension Store {
     /// The export reader of a whole class in primary-key order (insertion order without a
-    /// primary key). `keep(className, propertyName)` says which properties to read; the
-    /// others are `.skipped`. Step `rows` of the returned node for each object; the nested
-    /// cursors are already on their first rows. Use within one `readTransaction`.
+    /// primary key), or one `part` of it (`exportSplit`). `keep(className, propertyName)` says
+    /// which properties to read; the others are `.skipped`. Step `rows` of the returned node
+    /// for each object; the nested cursors are already on their first rows. Use within one
+    /// `readTransaction`.
     ///
     /// - Throws: for asymmetric classes, and SQLite failures.
     ///
@@ -19,9 +20,10 @@ extension Store {
     ///
     ///     let person = try store.exportReader("Person") { _, _ in true }
     ///     while try person.rows.step() { print(person.rows.int64(person.keyColumn)) }
-    package func exportReader(_ className: String, keep: @escaping (String, String) -> Bool) throws -> ExportNode {
+    package func exportReader(_ className: String, part: ExportPart = .whole,
+                              keep: @escaping (String, String) -> Bool) throws -> ExportNode {
         let info = try queryableClass(className)
-        var builder = ExportReaderBuilder(store: self, keep: keep)
+        var builder = ExportReaderBuilder(store: self, keep: keep, part: part)
         return try builder.topLevel(info)
     }
 }
@@ -30,13 +32,16 @@ extension Store {
 private struct ExportReaderBuilder {
     let store: Store
     let keep: (String, String) -> Bool
+    /// The objects read; every statement of a part is filtered by the split's bound (`?1`).
+    let part: ExportPart
     private var aliases = 0
     /// The alias of the top-level table when it is read in key order (see `sideChain`).
     private var topLevelTable: String?
 
-    init(store: Store, keep: @escaping (String, String) -> Bool) {
+    init(store: Store, keep: @escaping (String, String) -> Bool, part: ExportPart) {
         self.store = store
         self.keep = keep
+        self.part = part
     }
 
     /// The rows a statement comes from: the joins from the top-level class down, and the order
@@ -44,6 +49,13 @@ private struct ExportReaderBuilder {
     struct Chain {
         var from: String
         var order: [String]
+        /// The part's condition on the top-level objects, if any.
+        var filter: String?
+
+        /// The chain with `join` added to its rows.
+        func joining(_ join: String) -> Chain {
+            Chain(from: from + " " + join, order: order, filter: filter)
+        }
     }
 
     /// The columns and extra joins of one statement being built.
@@ -58,7 +70,7 @@ private struct ExportReaderBuilder {
 
         func sql(_ chain: Chain) -> String {
             "SELECT \(columns.joined(separator: ", ")) FROM \(chain.from)\(joins.map { " " + $0 }.joined())"
-                + " ORDER BY \(chain.order.joined(separator: ", "))"
+                + (chain.filter.map { " WHERE " + $0 } ?? "") + " ORDER BY \(chain.order.joined(separator: ", "))"
         }
     }
 
@@ -69,42 +81,44 @@ private struct ExportReaderBuilder {
 
     mutating func topLevel(_ info: ClassInfo) throws -> ExportNode {
         let table = alias()
-        let keyOrdered = try primaryKeyFollowsKeys(info)
+        let keyOrdered = try part.split?.byKey ?? store.primaryKeyFollowsKeys(info)
         // Out of key order (random keys such as UUIDs) the primary-key index would send every
         // row, and every collection's rows, to a random page: the table is scanned in key order
         // instead and SQLite's sorter puts it in primary-key order (its memory bounded by the
         // page cache, spilling to temporary files beyond).
         let chain = Chain(from: "\(info.table) AS \(table)" + (keyOrdered ? "" : " NOT INDEXED"),
                           order: info.primaryKey.map { keyOrdered ? ["\(table)._key"] : ["\(table).\($0.column)", "\(table)._key"] }
-                              ?? ["\(table)._key"])
+                              ?? ["\(table)._key"],
+                          filter: partFilter(info.primaryKey.map { keyOrdered ? "\(table)._key" : "\(table).\($0.column)" }
+                              ?? "\(table)._key"))
         topLevelTable = keyOrdered ? table : nil
         let select = Select()
         let rows = ExportRows(store)
         let node = ExportNode(className: info.name, rows: rows, keyColumn: select.add("\(table)._key"), linkColumn: nil)
         node.fields = try fields(info, table, chain, select, rows)
-        try rows.prepare(select.sql(chain))
+        try rows.prepare(select.sql(chain), bound: part.split?.bound)
         return node
     }
 
-    /// Whether ordering the class by primary key gives its key order (objects created in key
-    /// order, as an import of sorted data makes them): then the class is read in key order, and
-    /// its own collections straight from their side tables, which are stored by owner (no seek
-    /// per object). One pass over the primary-key index decides.
-    private func primaryKeyFollowsKeys(_ info: ClassInfo) throws -> Bool {
-        guard let primaryKey = info.primaryKey else { return true }
-        let check = try Statement(database: store.connection.handle, sql: "SELECT 1 FROM (SELECT _key - lag(_key) OVER "
-            + "(ORDER BY \(primaryKey.column), _key) AS step FROM \(info.table)) WHERE step < 0 LIMIT 1")
-        return try !check.step()
+    /// The part's condition on `column` (the top-level objects' key, or their primary key).
+    private func partFilter(_ column: String) -> String? {
+        switch part {
+        case .whole: nil
+        // A null primary key sorts first (and the bound is never null).
+        case .first(let split): split.byKey ? "\(column) < ?1" : "(\(column) < ?1 OR \(column) IS NULL)"
+        case .second: "\(column) >= ?1"
+        }
     }
 
     /// The chain of a side table owned by `owner`: from the side table alone when the owner is
     /// the top-level class read in key order (the side table's own order), else joined.
     private func sideChain(_ chain: Chain, _ property: PropertyInfo, owner: String, side: String, elementOrder: String) -> Chain {
         if owner == topLevelTable {
-            return Chain(from: "\(property.sideTable) AS \(side)", order: ["\(side).owner", elementOrder])
+            return Chain(from: "\(property.sideTable) AS \(side)", order: ["\(side).owner", elementOrder],
+                         filter: partFilter("\(side).owner"))
         }
         return Chain(from: chain.from + " JOIN \(property.sideTable) AS \(side) ON \(side).owner = \(owner)._key",
-                     order: chain.order + [elementOrder])
+                     order: chain.order + [elementOrder], filter: chain.filter)
     }
 
     /// The fields of `info`'s objects, which stand in `rows` as `table`.
@@ -143,7 +157,7 @@ private struct ExportReaderBuilder {
             let link = select.add(column)
             select.joins.append("LEFT JOIN \(target.table) AS \(joined) ON \(joined)._key = \(column)")
             let node = ExportNode(className: target.name, rows: rows, keyColumn: select.add("\(joined)._key"), linkColumn: link)
-            let inner = Chain(from: chain.from + " JOIN \(target.table) AS \(joined) ON \(joined)._key = \(column)", order: chain.order)
+            let inner = chain.joining("JOIN \(target.table) AS \(joined) ON \(joined)._key = \(column)")
             node.fields = try fields(target, joined, inner, select, rows)
             return .embedded(node)
         }
@@ -167,9 +181,9 @@ private struct ExportReaderBuilder {
         let link = select.add("\(side).value")
         select.joins.append("LEFT JOIN \(target.table) AS \(joined) ON \(joined)._key = \(side).value")
         let node = ExportNode(className: target.name, rows: rows, keyColumn: select.add("\(joined)._key"), linkColumn: link)
-        let inner = Chain(from: chain.from + " JOIN \(target.table) AS \(joined) ON \(joined)._key = \(side).value", order: chain.order)
+        let inner = chain.joining("JOIN \(target.table) AS \(joined) ON \(joined)._key = \(side).value")
         node.fields = try fields(target, joined, inner, select, rows)
-        try rows.prepare(select.sql(chain))
+        try rows.prepare(select.sql(chain), bound: part.split?.bound)
         try rows.step()
         return node
     }
@@ -199,7 +213,7 @@ private struct ExportReaderBuilder {
         }
         let rows = ExportRows(store, property: property)
         rows.ownersAscend = owner == topLevelTable
-        try rows.prepare(select.sql(chain))
+        try rows.prepare(select.sql(chain), bound: part.split?.bound)
         try rows.step()
         return ExportCollection(rows: rows, kind: property.collection, base: property.base, keyColumn: key, valueColumn: value,
                                 tagColumn: tag, targetKeyColumn: targetKey, targetKeyBase: targetKeyBase)

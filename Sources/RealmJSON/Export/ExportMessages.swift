@@ -94,6 +94,11 @@ package enum ExportMessages {
         "cannot read the store: \(reason)"
     }
 
+    /// A class exported ahead into a temporary file (`ExportSpool`) could not be read back.
+    static func spoolReadFailed(_ className: String, _ reason: String) -> String {
+        "cannot read back the temporary file holding the objects of class '\(className)': \(reason)"
+    }
+
     /// ", did you mean 'X'?" for a close match.
     private static func suggestion(_ name: String, _ known: [String]) -> String {
         let lowered = name.lowercased()

@@ -7,13 +7,14 @@ import RealmSchema
 /// less common is decoded to a `StoreValue` and written as `writeObject` would. The bytes are
 /// those of `writeObject` over `Store.values(of:)`, object for object.
 extension Exporter {
-    /// Writes every object of `model` in export order; `after` runs after each object.
-    func writeWholeClass(_ model: ModelSchema, after: () throws(ExportError) -> Void) throws {
+    /// Writes every object of `model`, or of one `part` of it, in export order; `after` runs
+    /// after each object.
+    func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, after: () throws(ExportError) -> Void) throws {
         let projection = self.projection
-        let node = try store.exportReader(model.name) { className, property in
+        let node = try store.exportReader(model.name, part: part) { className, property in
             projection[className]?.contains(property) ?? true
         }
-        var position: Int64 = 0
+        var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
         let numbered = model.primaryKey == nil
         while try node.rows.step() {
             position += 1

@@ -75,6 +75,19 @@ public final class Exporter {
     var ordinals: [String: InsertionOrdinals] = [:]
     /// Positions of objects in their class's export order, for ordering links in sets.
     var exportRanks: [String: [Int64: Int]] = [:]
+    /// Whether later classes and halves of large classes may be exported on a second thread
+    /// (`Exporter+TwoThreads.swift`); tests turn it off to compare.
+    var spoolsClasses = true
+    /// The fewest objects of a class that is cut in two halves for two threads.
+    var splitMinimumObjects: Int64 = 20_000
+    /// Runs on that thread before its connection reads (tests commit here).
+    var beforeSpoolerRead: (@Sendable () -> Void)?
+    /// Where that thread's spools go (nil: `$TMPDIR`, else /tmp), for tests.
+    var spoolDirectory: String?
+    /// Whether this thread may write a later unit that thread has not started (off in tests).
+    var claimsUnstartedClasses = true
+    /// How many units the last export copied from that thread's spools.
+    var spooledUnits = 0
 
     public init(store: Store, options: ExportOptions, output: ExportOutput) {
         self.store = store
@@ -98,27 +111,10 @@ public final class Exporter {
             exportRanks = [:]
         }
         try store.readTransaction {
-            switch options.shape {
-            case .ndjson:
-                try writeObjects(of: models[0]) { () throws(ExportError) in
-                    try writer.output.write(UInt8(ascii: "\n"))
-                }
-            case .classes:
-                try writer.beginObject()
-                for model in models {
-                    try writer.key(model.name)
-                    try writer.beginArray()
-                    try writeObjects(of: model) {}
-                    try writer.endArray()
-                }
-                try writer.endObject()
-                try writer.output.write(UInt8(ascii: "\n"))
-            case .array:
-                try writer.beginArray()
-                try writeObjects(of: models[0]) {}
-                try writer.endArray()
-                try writer.output.write(UInt8(ascii: "\n"))
-            }
+            if options.shape == .classes { try writer.beginObject() }
+            try writeUnits(models)
+            if options.shape == .classes { try writer.endObject() }
+            if options.shape != .ndjson { try writer.output.write(UInt8(ascii: "\n")) }
         }
         try writer.output.flush()
     }

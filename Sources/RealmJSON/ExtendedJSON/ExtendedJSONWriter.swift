@@ -70,6 +70,15 @@ public final class ExtendedJSONWriter {
         try close(UInt8(ascii: "]"))
     }
 
+    /// Continues an array of `elements` elements whose bracket was written elsewhere (an
+    /// export's spool): the next value gets its comma and line break as in one array. With
+    /// `opening`, first as the value of a key or an element of the enclosing container, as
+    /// `beginArray` does.
+    func resumeArray(elements: Int, opening: Bool = true) throws(ExportError) {
+        if opening { try prepareForValue() }
+        counts.append(elements)
+    }
+
     /// Writes an object key; the next value written is its value.
     public func key(_ name: String) throws(ExportError) {
         try prepareForValue()

@@ -1,0 +1,156 @@
+import Foundation
+import RealmEngine
+import RealmSchema
+import Synchronization
+
+/// Exports the later units of an export (`ExportUnit`: classes, halves of large classes) on a
+/// second thread, each into an `ExportSpool`, while the exporter's thread writes the earlier
+/// ones to the output; the exporter copies each spool into place in turn, so the output is
+/// byte for byte the one thread's.
+///
+/// The second thread reads through a connection of its own (`Store(path:readOnly:)`), and only
+/// when that connection reads the same version as the exporter's read transaction: every commit
+/// bumps the file's version counter (`Store.version`), and the exporter's version is taken in
+/// its transaction before the thread starts. Otherwise (another commit came between, the file
+/// cannot be opened again) the thread exports nothing and the exporter writes every unit
+/// itself. Units are claimed in order by whichever thread is free first: the exporter writes a
+/// unit no one has claimed directly, and waits for a claimed one.
+///
+/// For example:
+///
+///     let spooler = ClassSpooler(path: store.path, version: store.version, options: options, units: units,
+///                                pageCacheKibibytes: nil)
+///     defer { spooler.stop() }
+///     if let outcome = spooler.take(1) { … } else { /* write unit 1 directly */ }
+final class ClassSpooler: @unchecked Sendable {
+    /// What the second thread made of a unit it claimed.
+    enum Outcome {
+        /// The unit's bytes (from its array's bracket when it starts its class, without the
+        /// closing one), in `spool` from `offset` to its end: `objects` objects.
+        case spooled(ExportSpool, offset: Int, objects: Int)
+        /// The unit's export failed with `error` after writing what `spool` holds from `offset`.
+        case failed(ExportSpool, offset: Int, objects: Int, any Error)
+        /// Not exported (the spool could not be written): the exporter writes the unit itself.
+        case notSpooled
+    }
+
+    private let path: String
+    private let version: UInt64
+    private let options: ExportOptions
+    private let units: [ExportUnit]
+    private let pageCacheKibibytes: Int?
+    private let condition = NSCondition()
+    /// The next unit no thread has claimed (unit 0 is the exporter's).
+    private var nextUnclaimed = 1
+    private var outcomes: [Int: Outcome] = [:]
+    /// Whether the exporter may claim a unit the second thread has not claimed yet (tests
+    /// turn it off, so that every later unit is the thread's unless it exports nothing).
+    private let exporterClaims: Bool
+    /// The second thread claims no more units.
+    private var isThreadDone = false
+    private let stopped = Atomic<Bool>(false)
+    private let exited = DispatchSemaphore(value: 0)
+    /// Runs on the second thread before its connection reads (tests commit here).
+    private let beforeRead: (@Sendable () -> Void)?
+    /// Where spools are made (nil: `ExportSpool`'s default).
+    private let spoolDirectory: String?
+
+    /// Starts the second thread; `version` is the one the caller's read transaction reads.
+    init(path: String, version: UInt64, options: ExportOptions, units: [ExportUnit], pageCacheKibibytes: Int?,
+         spoolDirectory: String? = nil, exporterClaims: Bool = true, beforeRead: (@Sendable () -> Void)? = nil) {
+        self.path = path
+        self.version = version
+        self.options = options
+        self.units = units
+        self.pageCacheKibibytes = pageCacheKibibytes
+        self.spoolDirectory = spoolDirectory
+        self.exporterClaims = exporterClaims
+        self.beforeRead = beforeRead
+        let thread = Thread { [self] in
+            run()
+            condition.lock()
+            isThreadDone = true
+            condition.broadcast()
+            condition.unlock()
+            exited.signal()
+        }
+        thread.name = "realm-export spooler"
+        thread.start()
+    }
+
+    /// The outcome of unit `index` when the second thread claimed it (waiting until it is
+    /// done), else nil: the unit is now the caller's to write, and the thread skips it.
+    func take(_ index: Int) -> Outcome? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let outcome = outcomes.removeValue(forKey: index) { return outcome }
+            if index >= nextUnclaimed && (exporterClaims || isThreadDone) {
+                nextUnclaimed = index + 1
+                return nil
+            }
+            condition.wait()
+        }
+    }
+
+    /// Stops the second thread (after the object it is writing) and waits for it. Call once.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        condition.lock()
+        nextUnclaimed = units.count
+        condition.unlock()
+        exited.wait()
+        outcomes = [:]
+    }
+
+    /// The second thread: the same version or nothing, then units as long as some are unclaimed.
+    private func run() {
+        guard let store = try? Store(path: path, readOnly: true) else { return }
+        if let pageCacheKibibytes { try? store.setPageCache(kibibytes: pageCacheKibibytes) }
+        beforeRead?()
+        try? store.readTransaction {
+            guard store.version == version else { return }
+            while let index = claim() {
+                let outcome = export(units[index], from: store)
+                condition.lock()
+                outcomes[index] = outcome
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+
+    private func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard nextUnclaimed < units.count, !stopped.load(ordering: .relaxed) else { return nil }
+        nextUnclaimed += 1
+        return nextUnclaimed - 1
+    }
+
+    /// One unit as the exporter would write it, after what the exporter's writer has open then
+    /// (`Exporter.resumeContext`): the same depth, so the same layout.
+    private func export(_ unit: ExportUnit, from store: Store) -> Outcome {
+        guard let spool = ExportSpool(directory: spoolDirectory) else { return .notSpooled }
+        let output = ExportOutput.fileDescriptor(spool.descriptor, name: ExportSpool.name)
+        let exporter = Exporter(store: store, options: options, output: output)
+        var offset = 0, objects = 0
+        do {
+            _ = try exporter.prepare()
+            try exporter.resumeContext(of: unit)
+            try output.flush()
+            offset = output.totalBytes
+            if unit.opensClass && options.shape != .ndjson { try exporter.writer.beginArray() }
+            try exporter.writeObjects(of: unit) { () throws(ExportError) in
+                objects += 1
+                if stopped.load(ordering: .relaxed) { throw ExportError(ExportSpool.name, isIOFailure: true) }
+            }
+            try output.flush()
+            return .spooled(spool, offset: offset, objects: objects)
+        } catch let error as ExportError where error.isIOFailure {
+            return .notSpooled
+        } catch {
+            return .failed(spool, offset: offset, objects: objects, error)
+        }
+    }
+}
