@@ -82,7 +82,8 @@ Import runs on two threads: the reading thread decodes each document and prepare
 fields to properties, converts scalars and, for BSON only, whole lists of embedded objects such
 as a dog's toys); the importer's thread converts the rest, creates the objects and writes them
 to SQLite. JSON import is bound by its reading thread (it parses text); BSON import, whose
-reading costs about half as much, by the importer's thread, more than half of which
-(\`perf record\`) is SQLite and the store's inserts, which both inputs share: that part bounds
-how far below JSON's time BSON can go (about two thirds of it).
+reading costs about half as much, by the importer's thread. In \`perf record\` of the BSON import
+of 100,000 people, about half of that thread's samples are SQLite and a quarter the store's
+inserts (both inputs share them), an eighth converting documents: short of cheaper inserts,
+BSON cannot go much below about two thirds of JSON's wall time.
 MD
