@@ -17,7 +17,8 @@
 #   RUNS                 runs per contender, every section (default per section: 3 to 7)
 #   IMPORT_N             people for the import section (100000); IMPORT_LARGE=0 skips its
 #                        1,000,000-people run; IMPORT_DOC_MB MB of its one-document runs (50; 0 skips)
-#   BSON_N               people for the bson section (IMPORT_N, else 100000)
+#   BSON_SIZES           people for the bson section ("100000 1000000"; BSON_N, else IMPORT_N,
+#                        sets the first size, the only one with BENCH_QUICK=1)
 #   SIZES                people for the export section ("100000 1000000")
 #   STORE_SIZES          people for the store section ("100000 1000000")
 #   QUERY_BENCH_COUNT    objects for the query section (1000000)

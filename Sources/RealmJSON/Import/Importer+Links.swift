@@ -15,7 +15,9 @@ extension Importer {
             record(.value(ExtendedJSONError.invalid(value), property, className: plan.name, at: JSONPath(path)))
             return nil
         }
-        if value.kind == .object {
+        // An object the reading thread prepared as `target` is known to be no reference.
+        let isPrepared = value.kind == .object && hasPreparation(for: value, target)
+        if value.kind == .object && !isPrepared {
             switch exportedReference(value, property, in: plan, linkingTo: target) {
             case .notAReference: break
             case .invalid: return nil
@@ -23,7 +25,7 @@ extension Importer {
                 return try link(to: reference, property, ownerClass: plan.name, placement: .link(slot)).map { .value(.object($0)) }
             }
         }
-        if let key = target.primaryKey, Self.isReference(value) {
+        if !isPrepared, let key = target.primaryKey, Self.isReference(value) {
             return try reference(value, key: key, target: target, property, in: plan, slot: slot)
         }
         guard value.kind == .object else {

@@ -180,6 +180,12 @@ extension Importer {
         return nil
     }
 
+    /// Whether the reading thread prepared `object` as `plan` (as a nested object, so it is no
+    /// `$ref` and no primary-key value standing for an object); `takePreparation` takes it.
+    func hasPreparation(for object: JSONValue, _ plan: ImportClassPlan) -> Bool {
+        nestedPreparations.prefix(8).contains { $0.isFor(object, plan) }
+    }
+
     /// Properties `object` names twice, by stored name and by alias: an error at the second key.
     private func reportNamedTwice(_ object: JSONValue, _ plan: ImportClassPlan) {
         for property in plan.properties {

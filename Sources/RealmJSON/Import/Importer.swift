@@ -120,7 +120,7 @@ public final class Importer {
     /// Imports each document of `source`, read ahead by a `DocumentPrefetcher`, until the end
     /// or `--max-errors`.
     private func importDocuments(of source: JSONDocumentSource) throws {
-        let reader = DocumentPrefetcher(source, prepare: documentPreparation)
+        let reader = DocumentPrefetcher(source, prepare: documentPreparation(of: source))
         defer { reader.stop() }
         while !hasStopped {
             let document: JSONDocument
@@ -143,15 +143,19 @@ public final class Importer {
         document.fileBytesRead ?? document.start.offset + document.byteCount
     }
 
-    /// What the reading thread does for each document besides decoding it: matches the root
-    /// object's fields and decodes its scalars (`PreparedObject`). It reads only what never
-    /// changes during a run (the plans and options).
-    private var documentPreparation: (JSONDocument) -> Void {
+    /// What the reading thread does for each document of `source` besides decoding it: matches
+    /// the root object's fields and decodes its scalars (`PreparedObject`); for BSON, whose
+    /// reading leaves that thread time to spare, also lists of embedded objects. It reads only
+    /// what never changes during a run (the plans and options) and the source's shape, which
+    /// that thread itself detects.
+    private func documentPreparation(of source: JSONDocumentSource) -> (JSONDocument) -> Void {
         let plans = plans, className = options.className, mapKeys = options.mapKeys, nested = preparesNestedObjects
         return { document in
             guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
+            let embeddedLists = source.shape == .bson
             document.preparation = document.withRoot {
-                PreparedObject($0, plan, mapKeys: mapKeys, document: document, preparesNested: nested)
+                PreparedObject($0, plan, mapKeys: mapKeys, document: document, preparesNested: nested,
+                               preparesEmbeddedLists: embeddedLists)
             }
         }
     }

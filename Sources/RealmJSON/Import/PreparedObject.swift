@@ -27,12 +27,36 @@ final class PreparedObject {
     private(set) var nested: [PreparedObject] = []
 
     /// The input of a single embedded object that holds only scalars, when converting it can
-    /// report nothing: every field names a property and converts, no required value is missing
-    /// (so it does not matter whether it replaces an embedded object, in merge mode), and it is
-    /// no `$ref` reference. Nil otherwise, and for every other link.
+    /// report nothing (see `embeddedObjectInput`). Nil otherwise, and for every other link.
     private static func embeddedInput(_ value: JSONValue, _ property: ImportProperty, mapKeys: MapKeyPolicy) -> InputValue? {
-        guard property.collection == .single, let target = property.target, target.isEmbedded, target.holdsOnlyScalars,
-              value.kind == .object, value[ExportReference.classKey] == nil else { return nil }
+        guard property.collection == .single, let target = property.target, target.isEmbedded, target.holdsOnlyScalars
+        else { return nil }
+        return embeddedObjectInput(value, target, mapKeys: mapKeys)
+    }
+
+    /// The input of a list of embedded objects that hold only scalars (a dog's toys), when
+    /// converting none of them can report anything (see `embeddedObjectInput`); null is an
+    /// empty list, as for the importer. Nil otherwise.
+    private static func embeddedListInput(_ value: JSONValue, _ property: ImportProperty, mapKeys: MapKeyPolicy) -> InputValue? {
+        guard property.collection == .list, let target = property.target, target.isEmbedded, target.holdsOnlyScalars
+        else { return nil }
+        if value.isNull { return .collection([]) }
+        guard value.kind == .array else { return nil }
+        var elements: [InputValue] = []
+        elements.reserveCapacity(value.count)
+        for element in value.elements {
+            guard let input = embeddedObjectInput(element, target, mapKeys: mapKeys) else { return nil }
+            elements.append(input)
+        }
+        return .collection(elements)
+    }
+
+    /// The input of an embedded object of `target` (which holds only scalars), when converting
+    /// it can report nothing: every field names a property and converts, no required value is
+    /// missing (so it does not matter whether it replaces an embedded object, in merge mode),
+    /// and it is no `$ref` reference. Nil otherwise.
+    private static func embeddedObjectInput(_ value: JSONValue, _ target: ImportClassPlan, mapKeys: MapKeyPolicy) -> InputValue? {
+        guard value.kind == .object, value[ExportReference.classKey] == nil else { return nil }
         let nested = PreparedObject(value, target, mapKeys: mapKeys)
         guard nested.matchedCount == value.count, !nested.namedTwice else { return nil }
         var fields: [String: InputValue] = [:]
@@ -52,9 +76,11 @@ final class PreparedObject {
     /// `Importer.scalarInput`). For the root object of `document`, values the document left out
     /// of its tree are not prepared, and long strings other than the primary key are emptied in
     /// the tree once converted (`JSONDocument.releaseText(of:)`; only when `isRoot`, not for
-    /// the nested objects it prepares with `preparesNested`).
+    /// the nested objects it prepares with `preparesNested`). With `preparesEmbeddedLists`
+    /// (where reading is cheap, as for BSON), lists of embedded objects that hold only scalars
+    /// are converted too, here and in the nested objects.
     init(_ object: JSONValue, _ plan: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument? = nil,
-         isRoot: Bool = true, preparesNested: Bool = true) {
+         isRoot: Bool = true, preparesNested: Bool = true, preparesEmbeddedLists: Bool = false) {
         self.object = object
         self.plan = plan
         let properties = plan.properties
@@ -69,6 +95,7 @@ final class PreparedObject {
             guard let value = values[position], document?.deferredRange(of: value) == nil else { continue }
             if property.isLink {
                 inputs[position] = Self.embeddedInput(value, property, mapKeys: mapKeys)
+                    ?? (preparesEmbeddedLists ? Self.embeddedListInput(value, property, mapKeys: mapKeys) : nil)
             } else if property.isSingleScalar {
                 inputs[position] = try? Importer.scalarInput(value, property, allowsNull: property.isOptional, mapKeys: mapKeys)
                 if isRoot, let document, inputs[position] != nil, (value.utf8?.count ?? 0) >= JSONDocument.releasedTextBytes,
@@ -87,11 +114,11 @@ final class PreparedObject {
             guard let target = property.target, let value = values[position], document?.deferredRange(of: value) == nil else { continue }
             switch property.collection {
             case .single:
-                prepareNested(value, target, mapKeys: mapKeys, document: document)
+                prepareNested(value, target, mapKeys: mapKeys, document: document, embeddedLists: preparesEmbeddedLists)
             case .list, .set:
                 guard value.kind == .array else { continue }
                 for element in value.elements {
-                    prepareNested(element, target, mapKeys: mapKeys, document: document)
+                    prepareNested(element, target, mapKeys: mapKeys, document: document, embeddedLists: preparesEmbeddedLists)
                 }
             default:
                 continue
@@ -101,10 +128,12 @@ final class PreparedObject {
 
     /// Adds the preparation of `value` when it is a nested object of `target` (not a
     /// reference), and those of the objects nested in it.
-    private func prepareNested(_ value: JSONValue, _ target: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument?) {
+    private func prepareNested(_ value: JSONValue, _ target: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument?,
+                               embeddedLists: Bool) {
         guard value.kind == .object, value[ExportReference.classKey] == nil,
               target.primaryKey == nil || !Importer.isReference(value) else { return }
-        let prepared = PreparedObject(value, target, mapKeys: mapKeys, document: document, isRoot: false)
+        let prepared = PreparedObject(value, target, mapKeys: mapKeys, document: document, isRoot: false,
+                                      preparesEmbeddedLists: embeddedLists)
         nested.append(prepared)
         nested.append(contentsOf: prepared.nested)
         prepared.nested = []
