@@ -34,6 +34,10 @@ final class ObjectCursor {
     /// The rows in `page` (0 when there is none), and the model type, kept apart for the hot path.
     @exclusivity(unchecked) private var pageCount = 0
     private let modelType: ObjectBase.Type
+    /// Whether the model's objects may be re-pointed (`ObjectRecycling`), and the object made
+    /// last, kept for that.
+    private let recycles: Bool
+    @exclusivity(unchecked) private var last: ObjectBase?
     /// The key snapshot, the position in it, and the objects made for its current page.
     private var keys: [Int64] = []
     private var position = 0
@@ -45,6 +49,7 @@ final class ObjectCursor {
         let info = query.realm.core.typeInfo(named: query.className)
         self.info = info
         self.modelType = info.type
+        self.recycles = info.recyclable
         stream = query.read { try $0.rowStream(query.query, names: info.rowNames) }
         if stream == nil { keys = query.keys }
     }
@@ -54,10 +59,15 @@ final class ObjectCursor {
     func next() -> ObjectBase? {
         if slot < pageCount {
             defer { slot += 1 }
-            // The common case, a live Realm's page: the object shares the page's state.
+            // The common case, a live Realm's page: the object shares the page's state; the
+            // one made last is re-pointed at this row when nothing else can see it.
             if let sharedHandle {
+                if recycles, ObjectRecycling.isUnseen(&last), last.unsafelyUnwrapped._rlmRepoint(sharedHandle, slot: slot) {
+                    return last.unsafelyUnwrapped
+                }
                 let object = modelType.init()
                 object._rlmAdopt(sharedHandle, slot: slot)
+                if recycles { last = object }
                 return object
             }
             return make(page!, slot)
@@ -66,10 +76,10 @@ final class ObjectCursor {
             let core = query.realm.core
             let (next, generation) = query.read { store in (try stream.next(Self.pageSize), core.generation) }
             if next.count > 0 {
-                (page, self.generation, slot, pageCount) = (next, generation, 1, next.count)
+                (page, self.generation, slot, pageCount) = (next, generation, 0, next.count)
                 shared = query.realm.isFrozen ? nil : PageState(realm: query.realm, info: info, page: next, generation: generation)
                 sharedHandle = shared.map(Unmanaged.passUnretained)
-                return make(next, 0)
+                return self.next()
             }
             // Done, or detached: the keys still to come, if any, are read as a snapshot.
             (self.stream, page, shared, sharedHandle, pageCount) = (nil, nil, nil, nil, 0)
