@@ -37,8 +37,11 @@ enum ObjectRecycling {
     /// ones, and one weak reference for the unowned ones.)
     @inline(__always)
     static func isUnseen(_ object: inout ObjectBase?) -> Bool {
-        guard isKnownUniquelyReferenced(&object), let object else { return false }
-        return _getUnownedRetainCount(object) == 1 && _getWeakRetainCount(object) == 1
+        guard isKnownUniquelyReferenced(&object) else { return false }
+        // Counted without a reference of the check's own (which would cost a retain and a release).
+        return Unmanaged.passUnretained(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            _getUnownedRetainCount($0) == 1 && _getWeakRetainCount($0) == 1
+        }
     }
 
     private static func fieldCount(of type: AnyClass) -> Int {
