@@ -181,7 +181,7 @@ struct PageCell: ColumnSource {
     var text: String {
         let cell = page.cells[index]
         guard cell.type == SQLITE_TEXT else { return "" }
-        return String(decoding: page.arena.bytes(at: Int(cell.value), count: Int(cell.count)), as: UTF8.self)
+        return page.arena.string(at: Int(cell.value), count: Int(cell.count))
     }
     func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         let cell = page.cells[index]
