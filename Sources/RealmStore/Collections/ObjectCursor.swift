@@ -7,7 +7,9 @@ import RealmEngine
 /// is about to change (a write begins in the loop, a refresh) the store detaches the stream,
 /// which hands over the keys still to come, read at the old version. Inside a write
 /// transaction, where writes in the loop must not move what is iterated, and after a detach,
-/// the objects come from a snapshot of the keys, their rows read a page at a time.
+/// the objects come from a snapshot of the keys, their rows read a page at a time. A live
+/// Realm's page objects share the page's state, and the object returned last is re-pointed at
+/// the next row when nothing else can see it (`ObjectRecycling`).
 ///
 /// For example:
 ///
