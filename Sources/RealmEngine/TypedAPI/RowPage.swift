@@ -113,17 +113,19 @@ package final class RowPage {
             keys.append(key)
             cells.append(Cell(type: SQLITE_INTEGER, count: 0, value: key))
             guard let plan else {
-                for column in 1..<Int32(width) { cells.append(copy(handle, column)) }
+                for column in 1..<Int32(width) { cells.append(Self.copy(handle, column, into: arena)) }
                 return
             }
-            for (column, _) in plan { cells.append(copy(handle, column)) }
+            for (column, _) in plan { cells.append(Self.copy(handle, column, into: arena)) }
         }
 
         /// One column of the current row, through the column's value: one `sqlite3_column_*`
         /// call (each of which checks the statement's state), then `sqlite3_value_*` reads of
         /// it, which the store's connections (opened without SQLite's mutexes, used by one
         /// thread at a time) may make.
-        private mutating func copy(_ handle: OpaquePointer, _ column: Int32) -> Cell {
+        /// (Texts and blobs go to `arena`.)
+        @inline(__always)
+        static func copy(_ handle: OpaquePointer, _ column: Int32, into arena: ByteArena) -> Cell {
             let value = sqlite3_column_value(handle, column)
             let type = sqlite3_value_type(value)
             switch type {
