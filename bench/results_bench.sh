@@ -173,9 +173,10 @@ dynamic count pays over the shell's: \`count(*)\` walks the 11 MB \`age\` index 
 Iteration through the typed API steps one statement over the rows (no snapshot of keys): its
 first page of 256 rows copies every column, the next ones only the columns read (\`name\`,
 nothing for the others); the objects made from a page share one state (the Realm, the model,
-the page) until one needs its own, and a String, integer, Double or Bool property is decoded
-straight from the page into the Swift value, so each object costs its allocation and the name's
-decoding. A question that takes longer than $limit s in one process is recorded as a
+the page) until one needs its own, an object the loop did not keep (nothing else references it)
+is re-pointed at the next row instead of a new one being made, and a String, integer, Double or
+Bool property is decoded straight from the page into the Swift value, so a row costs its copy
+from SQLite and the name's decoding. A question that takes longer than $limit s in one process is recorded as a
 timeout and not asked again at that size. Issue 13's goal: every ratio ≤ 1.5× at 1,000,000 objects,
 and peak memory flat from 1e5 to 1e6. Populating the stores (dynamic API, one write):$fills
 load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg) (2 cores;

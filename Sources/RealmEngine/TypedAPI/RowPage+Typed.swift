@@ -25,7 +25,7 @@ extension RowPage {
     @inline(__always)
     package func text(_ slot: Int, at position: Int) -> String? {
         guard let cell = cell(slot, position, .string), cell.type == SQLITE_TEXT else { return nil }
-        return String(decoding: arena.bytes(at: Int(cell.value), count: Int(cell.count)), as: UTF8.self)
+        return arena.string(at: Int(cell.value), count: Int(cell.count))
     }
 
     /// An integer property's value.

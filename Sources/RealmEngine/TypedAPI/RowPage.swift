@@ -113,24 +113,31 @@ package final class RowPage {
             keys.append(key)
             cells.append(Cell(type: SQLITE_INTEGER, count: 0, value: key))
             guard let plan else {
-                for column in 1..<Int32(width) { cells.append(copy(handle, column)) }
+                for column in 1..<Int32(width) { cells.append(Self.copy(handle, column, into: arena)) }
                 return
             }
-            for (column, _) in plan { cells.append(copy(handle, column)) }
+            for (column, _) in plan { cells.append(Self.copy(handle, column, into: arena)) }
         }
 
-        private mutating func copy(_ handle: OpaquePointer, _ column: Int32) -> Cell {
-            let type = sqlite3_column_type(handle, column)
+        /// One column of the current row, through the column's value: one `sqlite3_column_*`
+        /// call (each of which checks the statement's state), then `sqlite3_value_*` reads of
+        /// it, which the store's connections (opened without SQLite's mutexes, used by one
+        /// thread at a time) may make.
+        /// (Texts and blobs go to `arena`.)
+        @inline(__always)
+        static func copy(_ handle: OpaquePointer, _ column: Int32, into arena: ByteArena) -> Cell {
+            let value = sqlite3_column_value(handle, column)
+            let type = sqlite3_value_type(value)
             switch type {
             case SQLITE_INTEGER:
-                return Cell(type: type, count: 0, value: sqlite3_column_int64(handle, column))
+                return Cell(type: type, count: 0, value: sqlite3_value_int64(value))
             case SQLITE_FLOAT:
-                return Cell(type: type, count: 0, value: Int64(bitPattern: sqlite3_column_double(handle, column).bitPattern))
+                return Cell(type: type, count: 0, value: Int64(bitPattern: sqlite3_value_double(value).bitPattern))
             case SQLITE_TEXT, SQLITE_BLOB:
                 // The pointer first, then the count, as SQLite asks.
-                let pointer = type == SQLITE_TEXT ? sqlite3_column_text(handle, column).map(UnsafeRawPointer.init)
-                    : sqlite3_column_blob(handle, column)
-                let count = Int(sqlite3_column_bytes(handle, column))
+                let pointer = type == SQLITE_TEXT ? sqlite3_value_text(value).map(UnsafeRawPointer.init)
+                    : sqlite3_value_blob(value)
+                let count = Int(sqlite3_value_bytes(value))
                 guard let pointer, count > 0 else { return Cell(type: type, count: 0, value: 0) }
                 return Cell(type: type, count: Int32(count), value: Int64(arena.append(pointer, count: count)))
             default:
@@ -176,7 +183,7 @@ struct PageCell: ColumnSource {
     var text: String {
         let cell = page.cells[index]
         guard cell.type == SQLITE_TEXT else { return "" }
-        return String(decoding: page.arena.bytes(at: Int(cell.value), count: Int(cell.count)), as: UTF8.self)
+        return page.arena.string(at: Int(cell.value), count: Int(cell.count))
     }
     func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         let cell = page.cells[index]

@@ -62,13 +62,7 @@ package final class ResultRowStream {
         var rows = RowPage.Rows(info: info, positions: positions, capacity: count, plan: plan)
         guard let statement else { return RowPage(rows) }
         do {
-            while rows.keys.count < count {
-                guard try statement.step() else {
-                    finish()
-                    break
-                }
-                rows.append(statement)
-            }
+            if try !rows.fill(from: statement, count: count) { finish() }
         } catch {
             finish()
             throw error

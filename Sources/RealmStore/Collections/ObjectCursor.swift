@@ -7,7 +7,9 @@ import RealmEngine
 /// is about to change (a write begins in the loop, a refresh) the store detaches the stream,
 /// which hands over the keys still to come, read at the old version. Inside a write
 /// transaction, where writes in the loop must not move what is iterated, and after a detach,
-/// the objects come from a snapshot of the keys, their rows read a page at a time.
+/// the objects come from a snapshot of the keys, their rows read a page at a time. A live
+/// Realm's page objects share the page's state, and the object returned last is re-pointed at
+/// the next row when nothing else can see it (`ObjectRecycling`).
 ///
 /// For example:
 ///
@@ -34,6 +36,10 @@ final class ObjectCursor {
     /// The rows in `page` (0 when there is none), and the model type, kept apart for the hot path.
     @exclusivity(unchecked) private var pageCount = 0
     private let modelType: ObjectBase.Type
+    /// Whether the model's objects may be re-pointed (`ObjectRecycling`), and the object made
+    /// last, kept for that.
+    private let recycles: Bool
+    @exclusivity(unchecked) private var last: ObjectBase?
     /// The key snapshot, the position in it, and the objects made for its current page.
     private var keys: [Int64] = []
     private var position = 0
@@ -45,6 +51,7 @@ final class ObjectCursor {
         let info = query.realm.core.typeInfo(named: query.className)
         self.info = info
         self.modelType = info.type
+        self.recycles = info.recyclable
         stream = query.read { try $0.rowStream(query.query, names: info.rowNames) }
         if stream == nil { keys = query.keys }
     }
@@ -54,10 +61,15 @@ final class ObjectCursor {
     func next() -> ObjectBase? {
         if slot < pageCount {
             defer { slot += 1 }
-            // The common case, a live Realm's page: the object shares the page's state.
+            // The common case, a live Realm's page: the object shares the page's state; the
+            // one made last is re-pointed at this row when nothing else can see it.
             if let sharedHandle {
+                if recycles, ObjectRecycling.isUnseen(&last), last.unsafelyUnwrapped._rlmRepoint(sharedHandle, slot: slot) {
+                    return last.unsafelyUnwrapped
+                }
                 let object = modelType.init()
                 object._rlmAdopt(sharedHandle, slot: slot)
+                if recycles { last = object }
                 return object
             }
             return make(page!, slot)
@@ -66,10 +78,10 @@ final class ObjectCursor {
             let core = query.realm.core
             let (next, generation) = query.read { store in (try stream.next(Self.pageSize), core.generation) }
             if next.count > 0 {
-                (page, self.generation, slot, pageCount) = (next, generation, 1, next.count)
+                (page, self.generation, slot, pageCount) = (next, generation, 0, next.count)
                 shared = query.realm.isFrozen ? nil : PageState(realm: query.realm, info: info, page: next, generation: generation)
                 sharedHandle = shared.map(Unmanaged.passUnretained)
-                return make(next, 0)
+                return self.next()
             }
             // Done, or detached: the keys still to come, if any, are read as a snapshot.
             (self.stream, page, shared, sharedHandle, pageCount) = (nil, nil, nil, nil, 0)

@@ -11,6 +11,8 @@ public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorPr
     // Inlined into the loop, specialized for its element type (a lazy collection's objects are
     // returned as made, without generic copies).
     @usableFromInline let cursor: ObjectCursor?
+    /// `cursor`, called without a retain and a release around each `next()` (`cursor` holds it).
+    @usableFromInline let cursorHandle: Unmanaged<ObjectCursor>?
     /// Whether the cursor makes objects of exactly `Element`'s class (no cast needed).
     @usableFromInline let madeAsElement: Bool
     @usableFromInline let elements: [Element]
@@ -19,14 +21,15 @@ public struct RealmCollectionIterator<Element: RealmCollectionValue>: IteratorPr
     init(_ query: _ObjectQuery?, elements: @autoclosure () -> [Element]) {
         // Dynamic objects (read by name) come from the collection's key snapshot.
         self.cursor = query.flatMap { $0.dynamic ? nil : ObjectCursor($0) }
+        self.cursorHandle = cursor.map(Unmanaged.passUnretained)
         self.madeAsElement = cursor.map { ObjectIdentifier($0.type) == ObjectIdentifier(Element.self) } ?? false
         self.elements = cursor == nil ? elements() : []
     }
 
     @inlinable
     public mutating func next() -> Element? {
-        if let cursor {
-            guard let object = cursor.next() else { return nil }
+        if let cursorHandle {
+            guard let object = cursorHandle._withUnsafeGuaranteedRef({ $0.next() }) else { return nil }
             return madeAsElement ? unsafeBitCast(object, to: Element.self) : (object as! Element)
         }
         defer { position += 1 }

@@ -51,6 +51,18 @@ open class ObjectBase: CustomStringConvertible {
         (ownState, pageState, page, pageSlot) = (nil, shared.retain().takeRetainedValue(), shared, slot)
     }
 
+    /// Points a page's object that nothing else reaches at the row at `slot` of `shared`'s
+    /// page (`ObjectRecycling`); false, changing nothing, for an object not reading from a page.
+    @inline(__always)
+    final func _rlmRepoint(_ shared: Unmanaged<PageState>, slot: Int) -> Bool {
+        guard let page else { return false }
+        if page.toOpaque() != shared.toOpaque() {
+            (pageState, self.page) = (shared.retain().takeRetainedValue(), shared)
+        }
+        pageSlot = slot
+        return true
+    }
+
     /// Whether the object is managed (without making a state of its own).
     final var isManaged: Bool { ownState != nil || page != nil }
 

@@ -26,6 +26,8 @@ final class TypeInfo: @unchecked Sendable {
     /// Property positions by wrapper storage key path.
     let storage: StoragePositions
     let model: ModelSchema
+    /// Whether iteration may re-point an object of the model at the next row (`ObjectRecycling`).
+    let recyclable: Bool
 
     init(_ type: ObjectBase.Type) {
         self.type = type
@@ -62,6 +64,7 @@ final class TypeInfo: @unchecked Sendable {
             self.storage = StoragePositions(paths: paths, offsets: [:])
         }
         self.properties = properties
+        self.recyclable = ObjectRecycling.allowed(for: type)
         self.inputPositions = properties.indices.filter { !properties[$0].type.isLinkingObjects }
         self.linkFreePositions = inputPositions.filter { !properties[$0].needsLinks }
         self.linkFreeOrder = InputOrder(names: linkFreePositions.map { properties[$0].name })
@@ -87,6 +90,7 @@ final class TypeInfo: @unchecked Sendable {
         (inputPositions, linkFreePositions) = ([], [])
         linkFreeOrder = InputOrder(names: [])
         storage = StoragePositions(paths: [:], offsets: [:])
+        recyclable = false
     }
 
     /// The position of the property whose wrapper is stored at `storage` in `object`.

@@ -20,11 +20,12 @@ extension RealmCore {
 
     /// Traps with Realm's message unless called on the thread of this live Realm; an actor's
     /// Realm traps unless called on its actor (Swift's `preconditionIsolated`, as Realm does).
+    /// (Threads compare as numbers, which a Linux `pthread_t` is: `pthread_equal` without a call.)
     @inline(__always)
     func verifyThread() {
         if isActorConfined {
             verifyActor()
-        } else if pthread_equal(thread, pthread_self()) == 0 {
+        } else if thread != pthread_self() {
             RealmError.trap(RealmError.wrongThread)
         }
     }
