@@ -114,7 +114,9 @@ Two threads (sqlite3 -json uses one; the CPU column adds up both): a class of 20
 more is cut into two halves of its export order (\`Store.exportSplit\`), and a second thread
 exports the next half or class not yet started (Person's second half while the first is written,
 then Dog's) through a second read-only connection, into an unlinked temporary file that the
-first thread copies in when its turn comes, so the bytes are those of one thread. The second
+first thread copies in when its turn comes, so the bytes are those of one thread; while the
+second thread is still on the part due next, the first spools the part after it itself (Dog's
+second half while the second thread does Dog's first) rather than wait. The second
 connection is used only when it reads the same version as the first (the file's version counter,
 taken in both read transactions); otherwise one thread writes everything. Wall time below CPU
 time is the second core at work; on a loaded machine the threads wait for cores and wall time

@@ -166,6 +166,43 @@ struct ExportClassSpoolTests {
         #expect(messages.first?.contains("outside the years 0000-9999") == true, "\(messages)")
     }
 
+    /// While the second thread still writes the unit due next, the exporter's thread spools the
+    /// units after it on its own connection instead of waiting: the same bytes.
+    @Test func theExporterSpoolsAheadWhileTheSecondThreadIsBusy() throws {
+        let store = try Self.smallStore()
+        for options in [ExportOptions(), ExportOptions(mode: .canonical, pretty: true)] {
+            let expected = try Self.export(store, options, Self.oneThread)
+            let output = ExportOutput.memory(capacity: 256)
+            let exporter = Exporter(store: store, options: options, output: output)
+            Self.halves(exporter)
+            // The second thread takes unit 1 (A's second half), then dawdles over it.
+            exporter.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
+            try exporter.export()
+            #expect(exporter.spooledAhead >= 1)
+            // Four classes in halves: eight units, the first written directly, the rest spooled.
+            #expect(exporter.spooledUnits == 7)
+            #expect(output.text == expected.text)
+        }
+    }
+
+    /// Spooling ahead on the exporter's own connection shares its insertion ordinals (temporary
+    /// tables of that connection, for classes without a primary key whose keys have gaps).
+    @Test(arguments: [6, 7] as [UInt64])
+    func spoolingAheadSharesTheInsertionOrdinals(seed: UInt64) throws {
+        let schema = ExportTestSchema.make(singleClass: false, references: true)
+        let store = try Store(path: try Temporary.path("realm-export-spool") + "/a.sqlite", schema: schema)
+        var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
+        try generator.fill(store, objects: 25)
+        let expected = try Self.export(store, ExportOptions(), Self.oneThread)
+        let output = ExportOutput.memory(capacity: 256)
+        let exporter = Exporter(store: store, options: ExportOptions(), output: output)
+        Self.halves(exporter)
+        exporter.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
+        try exporter.export()
+        #expect(exporter.spooledAhead >= 2)
+        #expect(output.text == expected.text)
+    }
+
     @Test func aWriteFailureStopsTheSecondThread() throws {
         let store = try Self.smallStore()
         // A descriptor that is not open: the first flush fails, while the second thread is busy.

@@ -14,7 +14,9 @@ import Synchronization
 /// its transaction before the thread starts. Otherwise (another commit came between, the file
 /// cannot be opened again) the thread exports nothing and the exporter writes every unit
 /// itself. Units are claimed in order by whichever thread is free first: the exporter writes a
-/// unit no one has claimed directly, and waits for a claimed one.
+/// unit no one has claimed directly; while the second thread still writes a unit the exporter
+/// needs next, the exporter spools the next unclaimed unit itself (through its own connection,
+/// at the same version) instead of waiting, so neither thread idles while units remain.
 ///
 /// For example:
 ///
@@ -54,10 +56,13 @@ final class ClassSpooler: @unchecked Sendable {
     private let beforeRead: (@Sendable () -> Void)?
     /// Where spools are made (nil: `ExportSpool`'s default).
     private let spoolDirectory: String?
+    /// Runs on the second thread after it claims a unit, with the unit's index (tests delay it).
+    private let beforeUnit: (@Sendable (Int) -> Void)?
 
     /// Starts the second thread; `version` is the one the caller's read transaction reads.
     init(path: String, version: UInt64, options: ExportOptions, units: [ExportUnit], pageCacheKibibytes: Int?,
-         spoolDirectory: String? = nil, exporterClaims: Bool = true, beforeRead: (@Sendable () -> Void)? = nil) {
+         spoolDirectory: String? = nil, exporterClaims: Bool = true, beforeRead: (@Sendable () -> Void)? = nil,
+         beforeUnit: (@Sendable (Int) -> Void)? = nil) {
         self.path = path
         self.version = version
         self.options = options
@@ -66,6 +71,7 @@ final class ClassSpooler: @unchecked Sendable {
         self.spoolDirectory = spoolDirectory
         self.exporterClaims = exporterClaims
         self.beforeRead = beforeRead
+        self.beforeUnit = beforeUnit
         let thread = Thread { [self] in
             run()
             condition.lock()
@@ -78,9 +84,12 @@ final class ClassSpooler: @unchecked Sendable {
         thread.start()
     }
 
-    /// The outcome of unit `index` when the second thread claimed it (waiting until it is
-    /// done), else nil: the unit is now the caller's to write, and the thread skips it.
-    func take(_ index: Int) -> Outcome? {
+    /// The outcome of unit `index` when it was spooled (waiting until the second thread is done
+    /// with it), else nil: the unit is now the caller's to write, and the thread skips it.
+    /// While the thread still writes unit `index`, each unit after it that nobody has claimed is
+    /// claimed for the caller and given to `spoolAhead` (on the caller's thread, outside the
+    /// lock), whose outcome a later `take` returns.
+    func take(_ index: Int, spoolAhead: ((Int) -> Outcome)? = nil) -> Outcome? {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -88,6 +97,16 @@ final class ClassSpooler: @unchecked Sendable {
             if index >= nextUnclaimed && (exporterClaims || isThreadDone) {
                 nextUnclaimed = index + 1
                 return nil
+            }
+            // Unit `index` is the thread's and not done: spool the next free one meanwhile.
+            if let spoolAhead, index < nextUnclaimed, nextUnclaimed < units.count, !stopped.load(ordering: .relaxed) {
+                let ahead = nextUnclaimed
+                nextUnclaimed += 1
+                condition.unlock()
+                let outcome = spoolAhead(ahead)
+                condition.lock()
+                outcomes[ahead] = outcome
+                continue
             }
             condition.wait()
         }
@@ -111,6 +130,7 @@ final class ClassSpooler: @unchecked Sendable {
         try? store.readTransaction {
             guard store.version == version else { return }
             while let index = claim() {
+                beforeUnit?(index)
                 let outcome = export(units[index], from: store)
                 condition.lock()
                 outcomes[index] = outcome
@@ -125,15 +145,21 @@ final class ClassSpooler: @unchecked Sendable {
         defer { condition.unlock() }
         guard nextUnclaimed < units.count, !stopped.load(ordering: .relaxed) else { return nil }
         nextUnclaimed += 1
+        condition.broadcast()   // an exporter waiting for this unit may spool the next one
         return nextUnclaimed - 1
     }
 
     /// One unit as the exporter would write it, after what the exporter's writer has open then
-    /// (`Exporter.resumeContext`): the same depth, so the same layout.
-    private func export(_ unit: ExportUnit, from store: Store) -> Outcome {
+    /// (`Exporter.resumeContext`): the same depth, so the same layout. `store` is the second
+    /// thread's connection, or, when the exporter spools ahead, its own: then `exporter` is given,
+    /// and its insertion ordinals (temporary tables of that connection) are shared, not made anew
+    /// under the statements that read them.
+    func export(_ unit: ExportUnit, from store: Store, for parent: Exporter? = nil) -> Outcome {
         guard let spool = ExportSpool(directory: spoolDirectory) else { return .notSpooled }
         let output = ExportOutput.fileDescriptor(spool.descriptor, name: ExportSpool.name)
         let exporter = Exporter(store: store, options: options, output: output)
+        if let parent { exporter.ordinals = parent.ordinals }
+        defer { if let parent { parent.ordinals.merge(exporter.ordinals) { kept, _ in kept } } }
         var offset = 0, objects = 0
         do {
             _ = try exporter.prepare()

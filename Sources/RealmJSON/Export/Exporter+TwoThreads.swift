@@ -34,11 +34,13 @@ extension Exporter {
         let spooler = units.count > 1 && spoolsClasses && !store.isInWriteTransaction
             ? ClassSpooler(path: store.path, version: store.version, options: options, units: units,
                            pageCacheKibibytes: try? store.pageCacheKibibytes(), spoolDirectory: spoolDirectory,
-                           exporterClaims: claimsUnstartedClasses, beforeRead: beforeSpoolerRead)
+                           exporterClaims: claimsUnstartedClasses, beforeRead: beforeSpoolerRead,
+                           beforeUnit: beforeSpoolerUnit)
             : nil
         defer { spooler?.stop() }
+        spooledAhead = 0
         for (index, unit) in units.enumerated() {
-            switch index == 0 ? nil : spooler?.take(index) {
+            switch take(index, from: spooler, units: units) {
             case .spooled(let spool, let offset, let objects)?:
                 spooledUnits += 1
                 try copy(unit, spool, from: offset, objects: objects)
@@ -51,6 +53,16 @@ extension Exporter {
                 try writeUnit(unit)
                 if unit.closesClass { try closeClass() }
             }
+        }
+    }
+
+    /// Unit `index`'s outcome from the spooler (nil: write it directly). While the second thread
+    /// still writes it, later units nobody has started are spooled on this thread's connection.
+    private func take(_ index: Int, from spooler: ClassSpooler?, units: [ExportUnit]) -> ClassSpooler.Outcome? {
+        guard index > 0, let spooler else { return nil }
+        return spooler.take(index) { ahead in
+            self.spooledAhead += 1
+            return spooler.export(units[ahead], from: self.store, for: self)
         }
     }
 

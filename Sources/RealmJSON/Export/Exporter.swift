@@ -86,8 +86,13 @@ public final class Exporter {
     var spoolDirectory: String?
     /// Whether this thread may write a later unit that thread has not started (off in tests).
     var claimsUnstartedClasses = true
-    /// How many units the last export copied from that thread's spools.
+    /// How many units the last export copied from spools (the second thread's or this one's).
     var spooledUnits = 0
+    /// How many of them this thread spooled itself while the second thread was still writing
+    /// the unit due before them.
+    var spooledAhead = 0
+    /// Runs on the second thread after it claims a unit, with the unit's index (tests delay it).
+    var beforeSpoolerUnit: (@Sendable (Int) -> Void)?
 
     public init(store: Store, options: ExportOptions, output: ExportOutput) {
         self.store = store
