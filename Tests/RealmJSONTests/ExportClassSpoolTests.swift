@@ -29,12 +29,30 @@ struct ExportClassSpoolTests {
         $0.splitMinimumObjects = 2
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func spooledClassesAreTheOneThreadBytes(seed: UInt64) throws {
+    /// A store of random objects of every kind (links, classes without a primary key whose keys
+    /// have gaps) in `ExportTestSchema`'s classes.
+    static func randomStore(seed: UInt64) throws -> (Store, Schema) {
         let schema = ExportTestSchema.make(singleClass: false, references: true)
         let store = try Store(path: try Temporary.path("realm-export-spool") + "/a.sqlite", schema: schema)
         var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
         try generator.fill(store, objects: 25)
+        return (store, schema)
+    }
+
+    /// An export of every class in halves whose second thread dawdles over unit 1 after taking
+    /// it, so that the exporter's thread spools the units after it itself.
+    static func exportSpoolingAhead(_ store: Store, _ options: ExportOptions) throws -> (text: String, exporter: Exporter) {
+        let output = ExportOutput.memory(capacity: 256)
+        let exporter = Exporter(store: store, options: options, output: output)
+        halves(exporter)
+        exporter.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
+        try exporter.export()
+        return (output.text, exporter)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func spooledClassesAreTheOneThreadBytes(seed: UInt64) throws {
+        let (store, schema) = try Self.randomStore(seed: seed)
         let classes = schema.models.filter { $0.kind == .object }.count
         #expect(classes > 2)
         for mode in [ExtendedJSONMode.relaxed, .canonical] {
@@ -57,10 +75,7 @@ struct ExportClassSpoolTests {
     /// One class as NDJSON and as an array, cut in two: the same bytes as one thread.
     @Test(arguments: [4, 5] as [UInt64])
     func halvesOfOneClassAreTheOneThreadBytes(seed: UInt64) throws {
-        let schema = ExportTestSchema.make(singleClass: false, references: true)
-        let store = try Store(path: try Temporary.path("realm-export-spool") + "/a.sqlite", schema: schema)
-        var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
-        try generator.fill(store, objects: 25)
+        let (store, schema) = try Self.randomStore(seed: seed)
         var compared = 0
         for model in schema.models where model.kind == .object {
             for shape in [ExportOptions.Shape.ndjson, .array] {
@@ -172,16 +187,11 @@ struct ExportClassSpoolTests {
         let store = try Self.smallStore()
         for options in [ExportOptions(), ExportOptions(mode: .canonical, pretty: true)] {
             let expected = try Self.export(store, options, Self.oneThread)
-            let output = ExportOutput.memory(capacity: 256)
-            let exporter = Exporter(store: store, options: options, output: output)
-            Self.halves(exporter)
-            // The second thread takes unit 1 (A's second half), then dawdles over it.
-            exporter.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
-            try exporter.export()
+            let (text, exporter) = try Self.exportSpoolingAhead(store, options)
             #expect(exporter.spooledAhead >= 1)
             // Four classes in halves: eight units, the first written directly, the rest spooled.
             #expect(exporter.spooledUnits == 7)
-            #expect(output.text == expected.text)
+            #expect(text == expected.text)
         }
     }
 
@@ -189,18 +199,11 @@ struct ExportClassSpoolTests {
     /// tables of that connection, for classes without a primary key whose keys have gaps).
     @Test(arguments: [6, 7] as [UInt64])
     func spoolingAheadSharesTheInsertionOrdinals(seed: UInt64) throws {
-        let schema = ExportTestSchema.make(singleClass: false, references: true)
-        let store = try Store(path: try Temporary.path("realm-export-spool") + "/a.sqlite", schema: schema)
-        var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
-        try generator.fill(store, objects: 25)
+        let (store, _) = try Self.randomStore(seed: seed)
         let expected = try Self.export(store, ExportOptions(), Self.oneThread)
-        let output = ExportOutput.memory(capacity: 256)
-        let exporter = Exporter(store: store, options: ExportOptions(), output: output)
-        Self.halves(exporter)
-        exporter.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
-        try exporter.export()
+        let (text, exporter) = try Self.exportSpoolingAhead(store, ExportOptions())
         #expect(exporter.spooledAhead >= 2)
-        #expect(output.text == expected.text)
+        #expect(text == expected.text)
     }
 
     @Test func aWriteFailureStopsTheSecondThread() throws {
