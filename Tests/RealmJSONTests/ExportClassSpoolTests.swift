@@ -21,7 +21,8 @@ struct ExportClassSpoolTests {
     }
 
     static let oneThread: @Sendable (Exporter) -> Void = { $0.spoolsClasses = false }
-    /// Every later unit from the second thread (the exporter's thread never takes one over).
+    /// Every later unit spooled: by the second thread, or by the exporter's thread ahead while the
+    /// second is busy (the exporter never writes a unit the second thread has not started directly).
     static let allSpooled: @Sendable (Exporter) -> Void = { $0.claimsUnstartedClasses = false }
     /// As `allSpooled`, with every class of two objects or more cut in two.
     static let halves: @Sendable (Exporter) -> Void = {
