@@ -13,14 +13,14 @@ import RealmSchema
 ///
 ///     try exporter.writeWholeClass(person) { try sink.write(exporter.writer.bytes) }
 extension BSONExporter {
-    /// Writes every object of `model` in export order, one document at a time: `emit` runs
-    /// after each, with the document in `writer.bytes`.
-    func writeWholeClass(_ model: ModelSchema, emit: () throws -> Void) throws {
+    /// Writes every object of `model`, or of one `part` of it, in export order, one document at
+    /// a time: `emit` runs after each, with the document in `writer.bytes`.
+    func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, emit: () throws -> Void) throws {
         let projection = base.projection
-        let node = try base.store.exportReader(model.name) { className, property in
+        let node = try base.store.exportReader(model.name, part: part) { className, property in
             projection[className]?.contains(property) ?? true
         }
-        var position: Int64 = 0
+        var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
         let numbered = model.primaryKey == nil
         while try node.rows.step() {
             position += 1

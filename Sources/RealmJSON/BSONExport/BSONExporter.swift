@@ -35,6 +35,10 @@ public final class BSONExporter {
     /// Whether a whole class is read through its export reader (`BSONExporter+Rows.swift`);
     /// false writes it object by object, as a selection is (for tests comparing the two).
     var readsWholeClasses = true
+    /// Opens the output of a class, during `export(to:)`.
+    var openOutput: ((ModelSchema) throws -> ExportOutput)?
+    /// Where documents go: the output of the class being written, or a spool.
+    var sink = ExportOutput.memory(capacity: 0)
 
     /// `options.classes`, `selection`, `fields` and `omitEmpty` apply; the JSON shape, mode
     /// and layout do not. `singleOutput`: the export is one file, so of one class.
@@ -61,7 +65,9 @@ public final class BSONExporter {
     }
 
     /// Writes every exported class to the output `output` returns for it, in one read
-    /// transaction (a consistent snapshot), and flushes each output.
+    /// transaction (a consistent snapshot), and flushes each output. Later classes, and the
+    /// second half of a large class, are exported on a second thread where the store allows
+    /// (`BSONExporter+TwoThreads.swift`), with the same bytes.
     ///
     /// - Throws: `ExportError` for options that do not fit the store and values BSON cannot
     ///   carry; the store's errors and `ExportError` (I/O) for read and write failures.
@@ -72,21 +78,10 @@ public final class BSONExporter {
             base.ordinals = [:]
             base.exportRanks = [:]
         }
-        try base.store.readTransaction {
-            for model in models {
-                let sink = try output(model)
-                if readsWholeClasses, base.options.selection?.isEverything ?? true {
-                    try writeWholeClass(model) { try sink.write(writer.bytes) }
-                } else {
-                    try base.forEachObjectToExport(model) { object, values, position in
-                        writer.reset()
-                        try writeObject(object, model: model, position: position, values: values)
-                        try checkDocumentSize(object, position: position)
-                        try sink.write(writer.bytes)
-                    }
-                }
-                try sink.flush()
-            }
+        try withoutActuallyEscaping(output) { output in
+            openOutput = output
+            defer { openOutput = nil }
+            try base.store.readTransaction { try writeUnits(models) }
         }
     }
 

@@ -4,9 +4,9 @@ import RealmSchema
 import Synchronization
 
 /// Exports the later units of an export (`ExportUnit`: classes, halves of large classes) on a
-/// second thread, each into an `ExportSpool`, while the exporter's thread writes the earlier
-/// ones to the output; the exporter copies each spool into place in turn, so the output is
-/// byte for byte the one thread's.
+/// second thread, each into an `ExportSpool` through a `Writer` of its own (the JSON `Exporter`
+/// or `BSONExporter`), while the exporter's thread writes the earlier ones to the output; the
+/// exporter copies each spool into place in turn, so the output is byte for byte the one thread's.
 ///
 /// The second thread reads through a connection of its own (`Store(path:readOnly:)`), and only
 /// when that connection reads the same version as the exporter's read transaction: every commit
@@ -20,18 +20,18 @@ import Synchronization
 ///
 /// For example:
 ///
-///     let spooler = ClassSpooler(path: store.path, version: store.version, options: options, units: units,
-///                                pageCacheKibibytes: nil)
+///     let spooler = ClassSpooler<Exporter>(path: store.path, version: store.version, options: options, units: units,
+///                                          pageCacheKibibytes: nil)
 ///     defer { spooler.stop() }
 ///     if let outcome = spooler.take(1) { … } else { /* write unit 1 directly */ }
-final class ClassSpooler: @unchecked Sendable {
+final class ClassSpooler<Writer: ExportUnitWriter>: @unchecked Sendable {
     /// What the second thread made of a unit it claimed.
     enum Outcome {
-        /// The unit's bytes (from its array's bracket when it starts its class, without the
-        /// closing one), in `spool` from `offset` to its end: `objects` objects.
-        case spooled(ExportSpool, offset: Int, objects: Int)
-        /// The unit's export failed with `error` after writing what `spool` holds from `offset`.
-        case failed(ExportSpool, offset: Int, objects: Int, any Error)
+        /// The unit's bytes (in JSON from its array's bracket when it starts its class, without
+        /// the closing one).
+        case spooled(SpooledUnit)
+        /// The unit's export failed with the error after writing what the spool holds.
+        case failed(SpooledUnit, any Error)
         /// Not exported (the spool could not be written): the exporter writes the unit itself.
         case notSpooled
     }
@@ -149,34 +149,35 @@ final class ClassSpooler: @unchecked Sendable {
         return nextUnclaimed - 1
     }
 
-    /// One unit as the exporter would write it, after what the exporter's writer has open then
-    /// (`Exporter.resumeContext`): the same depth, so the same layout. `store` is the second
-    /// thread's connection, or, when the exporter spools ahead, its own: then `exporter` is given,
-    /// and its insertion ordinals (temporary tables of that connection) are shared, not made anew
-    /// under the statements that read them.
-    func export(_ unit: ExportUnit, from store: Store, for parent: Exporter? = nil) -> Outcome {
+    /// One unit as the exporter would write it, after what the exporter's output has open then
+    /// (`resumeContext`): the same depth, so the same layout. `store` is the second thread's
+    /// connection, or, when the exporter spools ahead, its own: then `parent` is given, and its
+    /// insertion ordinals (temporary tables of that connection) are shared, not made anew under
+    /// the statements that read them.
+    func export(_ unit: ExportUnit, from store: Store, for parent: Writer? = nil) -> Outcome {
         guard let spool = ExportSpool(directory: spoolDirectory) else { return .notSpooled }
         let output = ExportOutput.fileDescriptor(spool.descriptor, name: ExportSpool.name)
-        let exporter = Exporter(store: store, options: options, output: output)
-        if let parent { exporter.ordinals = parent.ordinals }
-        defer { if let parent { parent.ordinals.merge(exporter.ordinals) { kept, _ in kept } } }
-        var offset = 0, objects = 0
+        let writer = Writer(spoolFrom: store, options: options, into: output)
+        let exporter = writer.exporter
+        if let parent { exporter.ordinals = parent.exporter.ordinals }
+        defer { if let parent { parent.exporter.ordinals.merge(exporter.ordinals) { kept, _ in kept } } }
+        var spooled = SpooledUnit(spool: spool)
         do {
             _ = try exporter.prepare()
-            try exporter.resumeContext(of: unit)
+            try writer.resumeContext(of: unit)
             try output.flush()
-            offset = output.totalBytes
-            if unit.opensClass && options.shape != .ndjson { try exporter.writer.beginArray() }
-            try exporter.writeObjects(of: unit) { () throws(ExportError) in
-                objects += 1
+            spooled.offset = output.totalBytes
+            try writer.writeSpooled(unit) { () throws(ExportError) in
+                spooled.objects += 1
                 if stopped.load(ordering: .relaxed) { throw ExportError(ExportSpool.name, isIOFailure: true) }
             }
             try output.flush()
-            return .spooled(spool, offset: offset, objects: objects)
+            spooled.tally = writer.tally
+            return .spooled(spooled)
         } catch let error as ExportError where error.isIOFailure {
             return .notSpooled
         } catch {
-            return .failed(spool, offset: offset, objects: objects, error)
+            return .failed(spooled, error)
         }
     }
 }
