@@ -170,13 +170,15 @@ open, question, exit (for index, also the count that checks n/2 is in range, bef
 Realm's connection; a \`Store\` opens with 64 MiB, for imports (a scan fills whichever cache it
 has, so peak memory grows with the file up to that size, and filling the cache is what the
 dynamic count pays over the shell's: \`count(*)\` walks the 11 MB \`age\` index at 1e6 objects).
-Iteration through the typed API steps one statement over the rows (no snapshot of keys): its
-first page of 256 rows copies every column, the next ones only the columns read (\`name\`,
-nothing for the others); the objects made from a page share one state (the Realm, the model,
-the page) until one needs its own, an object the loop did not keep (nothing else references it)
-is re-pointed at the next row instead of a new one being made, and a String, integer, Double or
-Bool property is decoded straight from the page into the Swift value, so a row costs its copy
-from SQLite and the name's decoding. A question that takes longer than $limit s in one process is recorded as a
+Iteration through the typed API steps one statement over the rows (no snapshot of keys), which
+after the first 256 rows selects only the columns read (\`name\`); the object handed out reads
+the statement's current row in place (copy on step: a row is copied out only for an object
+still referenced elsewhere when the loop moves on), the objects of one statement share one state
+(the Realm, the model, the live row) until one needs its own, an object the loop did not keep
+(nothing else references it) is re-pointed at the next row instead of a new one being made, and
+a String, integer, Double or Bool property is decoded straight from SQLite's value into the
+Swift value, so a row costs SQLite's step and the name's decoding. \`sum\` is one SQL
+\`sum(score)\` plus a count of the NaNs (stored as blobs) among the values. A question that takes longer than $limit s in one process is recorded as a
 timeout and not asked again at that size. Issue 13's goal: every ratio ≤ 1.5× at 1,000,000 objects,
 and peak memory flat from 1e5 to 1e6. Populating the stores (dynamic API, one write):$fills
 load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg) (2 cores;

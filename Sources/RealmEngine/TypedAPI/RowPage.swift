@@ -45,9 +45,16 @@ package final class RowPage {
     let arena: ByteArena
     /// Where reads of the page's values are noted (a stream's pages), or nil.
     let use: ColumnUse?
+    /// A live page's statement (`LiveRow`): its reads go to the statement's current row, a
+    /// column's `offset` is its statement column, and `keys` and `cells` are empty.
+    let live: LiveRow?
+    /// `live`, reached without reference counting, and whether there is one.
+    let liveHandle: Unmanaged<LiveRow>?
+    package let isLive: Bool
 
-    /// The rows `rows` copied (immutable from here on: reading them takes no exclusive access).
-    init(_ rows: Rows, use: ColumnUse? = nil) {
+    /// The rows `rows` copied (immutable from here on: reading them takes no exclusive access),
+    /// or, with `live`, a page reading the live statement's current row in place.
+    init(_ rows: Rows, use: ColumnUse? = nil, live: LiveRow? = nil) {
         self.info = rows.info
         self.positions = rows.positions
         self.columns = rows.columns
@@ -56,6 +63,9 @@ package final class RowPage {
         self.cells = rows.cells
         self.arena = rows.arena
         self.use = use
+        self.live = live
+        self.isLive = live != nil
+        self.liveHandle = live.map(Unmanaged.passUnretained)
     }
 
     /// The number of rows.

@@ -12,7 +12,9 @@ import CSQLite
 ///
 /// The first page copies every column. Later pages copy only the columns of the properties
 /// read from the stream's pages so far (all of them when none was read yet), and results in
-/// key order go on with a statement selecting just those columns, from the last key read.
+/// key order go on with a statement selecting just those columns, from the last key read. A
+/// stream may instead be stepped a row at a time and read in place (`step()`, `livePage`),
+/// switching to pages whenever its user wants.
 ///
 /// For example:
 ///
@@ -20,20 +22,30 @@ import CSQLite
 ///         while case let page = try stream.next(256), page.count > 0 { print(page.keys) }
 ///     }
 package final class ResultRowStream {
-    private let store: Store
+    let store: Store
     private let query: ResultsQuery
-    private let info: ClassInfo
-    private let positions: [Int?]
-    private let use: ColumnUse
+    let info: ClassInfo
+    let positions: [Int?]
+    let use: ColumnUse
     /// Whether the results are in key order (every object of the class, unsorted, no limit).
     private let keyOrdered: Bool
-    private var statement: Statement?
+    @exclusivity(unchecked) var statement: Statement?
     /// The row columns the statement's columns go to (nil: every column, in row order), and
     /// the columns copied (nil: all the statement has).
-    private var selected: [Int32]?
+    private(set) var selected: [Int32]?
     private var plan: [(statement: Int32, row: Int32)]?
-    private var pages = 0
-    private var lastKey: Int64 = 0
+    /// Rows read so far, by pages or steps. (The fields stepping reads take no runtime
+    /// exclusivity checks: a stream is used by one cursor.)
+    @exclusivity(unchecked) var rowsRead = 0
+    @exclusivity(unchecked) var lastKey: Int64 = 0
+    /// The page reading the statement's current row in place, once stepped (`step()`).
+    @exclusivity(unchecked) package internal(set) var livePage: RowPage?
+    /// The live page's row while the statement is open, reached without reference counting
+    /// (`livePage` holds it).
+    @exclusivity(unchecked) var liveHandle: Unmanaged<LiveRow>?
+    /// Told before the store moves the statement off its current row (`detach`), so that the
+    /// objects reading it in place can copy it first.
+    package var leaving: (() -> Void)?
     /// The keys not yet returned when the store detached the stream; nil before.
     package private(set) var remainingKeys: [Int64]?
 
@@ -58,7 +70,8 @@ package final class ResultRowStream {
     /// The next rows, at most `count` (a page of none when the results are done or the stream
     /// was detached: then see `remainingKeys`).
     package func next(_ count: Int) throws -> RowPage {
-        if pages > 0 { try narrow() }
+        noteLiveKey()
+        if rowsRead > 0 { try narrow() }
         var rows = RowPage.Rows(info: info, positions: positions, capacity: count, plan: plan)
         guard let statement else { return RowPage(rows) }
         do {
@@ -67,14 +80,14 @@ package final class ResultRowStream {
             finish()
             throw error
         }
-        pages += 1
+        rowsRead += rows.keys.count
         if let last = rows.keys.last { lastKey = last }
         return RowPage(rows, use: use)
     }
 
     /// Copies only the columns of the properties read so far (when any was); results in key
     /// order go on with a statement selecting just those columns when it would select fewer.
-    private func narrow() throws {
+    func narrow() throws {
         let read = use.positions
         guard !read.isEmpty, statement != nil else { return }
         var wanted: [Int32] = []
@@ -110,13 +123,16 @@ package final class ResultRowStream {
     /// Reads the keys of the rows not returned yet, then stops.
     fileprivate func detach() throws {
         guard let statement else { return }
+        if livePage?.live?.row ?? -1 >= 0 { leaving?() }
         var keys: [Int64] = []
         defer { finish() }
         while try statement.step() { keys.append(statement.int64(0)) }
         remainingKeys = keys
     }
 
-    private func finish() {
+    func finish() {
+        livePage?.live?.row = -1
+        liveHandle = nil
         statement?.reset()
         statement = nil
     }

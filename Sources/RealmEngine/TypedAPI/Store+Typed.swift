@@ -79,15 +79,16 @@ extension Store {
 
     /// The value of the property at the caller's `position` in the row at `slot` of `page`
     /// (`.null` for one not in the row), decoded now; nil when the page did not copy it (see
-    /// `StoredRow.holds(_:)`).
+    /// `StoredRow.holds(_:)`) or a live page's statement left the row.
     package func singleValue(in page: RowPage, slot: Int, at position: Int) throws -> StoreValue? {
         let column = page.columns[position]
         guard column.stored >= 0 else { return .null }
         guard column.offset >= 0 else { return nil }
         let property = page.info.properties[Int(column.stored)]
+        page.use?.flags[Int(column.stored)] = true
+        if let live = page.live { return try live.decoded(slot, column.offset, property, in: self) }
         // A mixed value's type column is copied with it, right after it.
         let cell = slot * page.width + Int(column.offset)
-        page.use?.flags[Int(column.stored)] = true
         if property.isMixed {
             return try readMixed(tag: PageCell(page: page, index: cell + 1).int, value: page.raw(cell))
         }

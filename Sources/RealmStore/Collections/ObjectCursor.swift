@@ -11,6 +11,12 @@ import RealmEngine
 /// Realm's page objects share the page's state, and the object returned last is re-pointed at
 /// the next row when nothing else can see it (`ObjectRecycling`).
 ///
+/// A live Realm's stream is stepped a row at a time and its rows read in place (copy on step,
+/// `ObjectCursor+Live.swift`): the object returned last reads the statement's current row,
+/// and copies it before the statement moves on only when something else still holds it. Once
+/// `keptBeforePages` objects were kept so, the rest is read in pages copied ahead, as for a
+/// frozen Realm.
+///
 /// For example:
 ///
 ///     let cursor = ObjectCursor(realm.objects(Dog.self)._rlmQuery!)
@@ -19,27 +25,34 @@ import RealmEngine
 final class ObjectCursor {
     /// Rows per page.
     static let pageSize = 256
-    private let query: _ObjectQuery
-    private let info: TypeInfo
+    let query: _ObjectQuery
+    let info: TypeInfo
     /// The model type of every object made.
     var type: ObjectBase.Type { info.type }
-    private var stream: ResultRowStream?
+    @exclusivity(unchecked) var stream: ResultRowStream?
     /// The current page of the stream, shared by the objects made from it (a live Realm's: see
     /// `PageState`), and the Realm's generation when it was read. (The fields the hot path
     /// reads take no runtime exclusivity checks: a cursor is used by one iterator.)
-    @exclusivity(unchecked) private var page: RowPage?
-    @exclusivity(unchecked) private var shared: PageState?
+    @exclusivity(unchecked) var page: RowPage?
+    @exclusivity(unchecked) var shared: PageState?
     /// `shared`, handed to each object made without a retain of the cursor's own.
-    @exclusivity(unchecked) private var sharedHandle: Unmanaged<PageState>?
-    private var generation = 0
+    @exclusivity(unchecked) var sharedHandle: Unmanaged<PageState>?
+    var generation = 0
     @exclusivity(unchecked) private var slot = 0
     /// The rows in `page` (0 when there is none), and the model type, kept apart for the hot path.
     @exclusivity(unchecked) private var pageCount = 0
-    private let modelType: ObjectBase.Type
+    let modelType: ObjectBase.Type
     /// Whether the model's objects may be re-pointed (`ObjectRecycling`), and the object made
-    /// last, kept for that.
-    private let recycles: Bool
-    @exclusivity(unchecked) private var last: ObjectBase?
+    /// last, kept for that (and, stepping, to copy its row when it is kept elsewhere).
+    let recycles: Bool
+    @exclusivity(unchecked) var last: ObjectBase?
+    /// Whether the stream is stepped a row at a time (see above), the objects kept so far and
+    /// the stream and the Realm's core reached without reference counting (`stream` and
+    /// `query` hold them).
+    @exclusivity(unchecked) var stepping = false
+    @exclusivity(unchecked) var kept = 0
+    @exclusivity(unchecked) var streamHandle: Unmanaged<ResultRowStream>?
+    let core: Unmanaged<RealmCore>
     /// The key snapshot, the position in it, and the objects made for its current page.
     private var keys: [Int64] = []
     private var position = 0
@@ -52,8 +65,17 @@ final class ObjectCursor {
         self.info = info
         self.modelType = info.type
         self.recycles = info.recyclable
+        self.core = .passUnretained(query.realm.core)
         stream = query.read { try $0.rowStream(query.query, names: info.rowNames) }
         if stream == nil { keys = query.keys }
+        if let stream, !query.realm.isFrozen {
+            (stepping, streamHandle) = (true, .passUnretained(stream))
+            stream.leaving = { [unowned self] in self.leaveRow(recycling: false) }
+        }
+    }
+
+    deinit {
+        if stepping { leaveRow(recycling: false) }
     }
 
     /// The next object, or nil at the end.
@@ -64,16 +86,11 @@ final class ObjectCursor {
             // The common case, a live Realm's page: the object shares the page's state; the
             // one made last is re-pointed at this row when nothing else can see it.
             if let sharedHandle {
-                if recycles, ObjectRecycling.isUnseen(&last), last.unsafelyUnwrapped._rlmRepoint(sharedHandle, slot: slot) {
-                    return last.unsafelyUnwrapped
-                }
-                let object = modelType.init()
-                object._rlmAdopt(sharedHandle, slot: slot)
-                if recycles { last = object }
-                return object
+                return handOut(sharedHandle, slot)
             }
             return make(page!, slot)
         }
+        if stepping, let object = step() { return object }
         if let stream {
             let core = query.realm.core
             let (next, generation) = query.read { store in (try stream.next(Self.pageSize), core.generation) }
@@ -96,6 +113,19 @@ final class ObjectCursor {
         (made, madeSlot) = (query.objects(keys: keys[position..<end]), 1)
         position = end
         return made[0]
+    }
+
+    /// The object of the row at `slot` of `shared`'s page: the one made last re-pointed there
+    /// when nothing else can see it, a new one otherwise.
+    @inline(__always)
+    func handOut(_ shared: Unmanaged<PageState>, _ slot: Int) -> ObjectBase {
+        if recycles, ObjectRecycling.isUnseen(&last), last.unsafelyUnwrapped._rlmRepoint(shared, slot: slot) {
+            return last.unsafelyUnwrapped
+        }
+        let object = modelType.init()
+        object._rlmAdopt(shared, slot: slot)
+        if recycles { last = object }
+        return object
     }
 
     /// A live Realm's objects share the page's state; a frozen one's (read from any thread)

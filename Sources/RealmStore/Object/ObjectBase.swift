@@ -63,6 +63,12 @@ open class ObjectBase: CustomStringConvertible {
         return true
     }
 
+    /// Whether the object reads its row from `shared`'s page.
+    @inline(__always)
+    final func _rlmReads(_ shared: Unmanaged<PageState>) -> Bool {
+        page?.toOpaque() == shared.toOpaque()
+    }
+
     /// Whether the object is managed (without making a state of its own).
     final var isManaged: Bool { ownState != nil || page != nil }
 

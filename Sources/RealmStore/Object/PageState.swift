@@ -5,7 +5,8 @@ import RealmEngine
 /// made from a page holds this and its row's slot instead of an `_ObjectState` of its own; it
 /// makes one the first time it needs more than a property read from a current page (a write,
 /// its key, a read after the Realm changed), so iterating allocates nothing per object but
-/// the object itself.
+/// the object itself. A live page (`RowPage.live`) is the row a stream's statement is on: its
+/// one object reads it in place, and copies it before the statement moves on (`state(_:)`).
 ///
 /// For example:
 ///
@@ -80,8 +81,9 @@ final class PageState {
     }
 
     /// `body`'s answer from the page while it is current (the Realm has not changed since it
-    /// was read), with no lock (the page is immutable); nil otherwise. Traps when used from
-    /// another thread. For the typed readers (`RowPage+Typed.swift`).
+    /// was read), with no lock (a copied page is immutable; a live one locks what it reads);
+    /// nil otherwise. Traps when used from another thread. For the typed readers
+    /// (`RowPage+Typed.swift`).
     @inline(__always)
     func read<T>(_ slot: Int, _ body: (RowPage, Int) -> T?) -> T? {
         let current = core._withUnsafeGuaranteedRef { core in
@@ -91,11 +93,14 @@ final class PageState {
         return current ? body(page, slot) : nil
     }
 
-    /// The state of the object at `slot`, as the object would have had it from the start.
+    /// The state of the object at `slot`, as the object would have had it from the start (a
+    /// live page's row copied: the statement must still be on it).
     func state(_ slot: Int) -> _ObjectState {
-        let state = _ObjectState(realm: realm, key: ObjectKey(className: info.className, key: page.keys[slot]), info: info,
-                                 epoch: epoch)
-        state.prefill(StoredRow(page: page, slot: slot), generation: generation)
+        guard let row = store._withUnsafeGuaranteedRef({ $0.serialized { page.storedRow(slot) } }) else {
+            RealmError.trap(RealmError.rowLeft)
+        }
+        let state = _ObjectState(realm: realm, key: ObjectKey(className: info.className, key: row.key), info: info, epoch: epoch)
+        state.prefill(row, generation: generation)
         return state
     }
 }

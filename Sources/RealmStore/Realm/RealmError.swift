@@ -80,6 +80,9 @@ public enum RealmError {
 
     // Threads and frozen snapshots (Realm's words, except `freezeInWrite`).
     static let wrongThread = "Realm accessed from incorrect thread."
+    /// An object of an iteration asked for a row its statement had left: the iteration's own
+    /// bookkeeping failed (objects copy their row before the statement moves on).
+    static let rowLeft = "Internal error: an object made by iterating a collection read a row the iteration had moved past."
     static let asyncWriteNeedsActor = "asyncWrite() can only be called on main thread or actor-isolated Realms"
     static let asyncRefreshNeedsActor = "asyncRefresh() can only be called on main thread or actor-isolated Realms"
     static let frozenObject = "Attempting to modify a frozen object - call thaw on the Object instance first."
