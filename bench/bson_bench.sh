@@ -28,14 +28,16 @@ for N in "${sizes[@]}"; do
     data="$work/people-$N.ndjson"
     people_data "$N" "$data"
     bson="$work/people-$N.bson"
-    [ "$bson" -nt "$data" ] || python3 -c '
+    # Written through FILE.part, as people_data writes its files: a bench running in another
+    # checkout that shares the data never sees a half-written file.
+    [ "$bson" -nt "$data" ] || { python3 -c '
 import sys, bson
 from bson import json_util
 with open(sys.argv[1]) as text, open(sys.argv[2], "wb") as out:
     for line in text:
         if line.strip():
             out.write(bson.encode(json_util.loads(line)))
-' "$data" "$bson"
+' "$data" "$bson.part" && mv "$bson.part" "$bson"; }
 
     pairs=""
     for run in $(seq "$RUNS"); do
