@@ -72,6 +72,22 @@ package final class ExportRows {
         statement.withBytes(column) { ObjectId(bytes: $0) }
     }
 
+    /// The column as a date when it holds one (the 12-byte stored form), without a
+    /// `StoreValue`; nil otherwise (`value(_:_:)` reports it).
+    package func timestamp(_ column: Int32) -> Timestamp? {
+        statement.withBytes(column) { Timestamp(storage: $0) }
+    }
+
+    /// The column as a Decimal128 when it holds one, without a `StoreValue`; nil otherwise.
+    package func decimal128(_ column: Int32) -> Decimal128? {
+        statement.withBytes(column) { Decimal128(storage: $0) }
+    }
+
+    /// The raw bytes of a blob column (a UUID's 16), without copying them.
+    package func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try statement.withBytes(column, body)
+    }
+
     /// The column decoded as a stored value of `base` (not mixed).
     ///
     /// - Throws: `StoreError.malformedStoredValue` as a read of the object would.

@@ -139,6 +139,17 @@ extension Exporter {
         case .objectId where type == 4:
             // Twelve bytes; anything else is reported by the decoding below.
             if let id = rows.objectId(column) { try writer.objectId(id) } else { try writeDecoded(rows, column, base) }
+        case .date where type == 4:
+            if let date = rows.timestamp(column) { try writer.date(date) } else { try writeDecoded(rows, column, base) }
+        case .decimal128 where type == 4:
+            if let decimal = rows.decimal128(column) { try writer.decimal128(decimal) } else { try writeDecoded(rows, column, base) }
+        case .uuid where type == 4:
+            let written = try rows.withBytes(column) { (bytes) throws -> Bool in
+                guard bytes.count == 16 else { return false }
+                try writer.uuid(bytes: bytes)
+                return true
+            }
+            if !written { try writeDecoded(rows, column, base) }
         default: try writeDecoded(rows, column, base)
         }
     }

@@ -32,6 +32,9 @@ public final class ExtendedJSONWriter {
     public let output: ExportOutput
     public let mode: ExtendedJSONMode
     public let layout: JSONLayout
+    /// Whether wrappers are written as fixed bytes (`ExtendedJSONWriter+Fixed.swift`): every
+    /// layout but `.pretty`, which spaces them.
+    let fixedWrappers: Bool
     // The writer is used from one thread at a time and never hands out access to its state,
     // so the runtime exclusivity checks (a large share of export time) are left out.
     /// For each open container, how many elements it has so far.
@@ -45,6 +48,7 @@ public final class ExtendedJSONWriter {
         self.output = output
         self.mode = mode
         self.layout = layout
+        self.fixedWrappers = layout != .pretty
     }
 
     /// How many containers are open.
