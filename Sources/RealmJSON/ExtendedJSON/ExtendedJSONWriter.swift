@@ -102,6 +102,15 @@ public final class ExtendedJSONWriter {
         afterKey = true
     }
 
+    /// `key(quoted:)` of bytes that stay valid during the call (an export plan's key buffer).
+    func key(quoted text: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        try prepareForValue()
+        try output.write(text)
+        try output.write(UInt8(ascii: ":"))
+        if layout == .pretty { try output.write(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
     /// `text` as a JSON string: quoted, with RFC 8259 escapes (for `key(quoted:)`).
     ///
     /// For example:
