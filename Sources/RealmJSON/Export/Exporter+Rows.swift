@@ -102,6 +102,9 @@ extension Exporter {
         let collection = plan.collection
         let rows = collection.rows
         if collection.kind == .map {
+            if plan.valueKind == .string && collection.tagColumn == nil && collection.targetKeyColumn == nil {
+                return try writeStringMap(plan, base: type.base, owner: owner)
+            }
             let entries = try collection.takeEntries(of: owner)
             return try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
         }
