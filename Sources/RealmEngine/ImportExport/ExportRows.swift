@@ -17,7 +17,8 @@ package final class ExportRows {
     /// The collection property whose elements these rows are (nil for rows of objects).
     let property: PropertyInfo?
     /// Whether the statement stands on a row.
-    package private(set) var hasRow = false
+    /// (Read on every value of a merge: no runtime exclusivity checks; one thread steps a reader.)
+    @exclusivity(unchecked) package private(set) var hasRow = false
     /// The SQL, for tests.
     package var sql: String { statement.sql }
 
@@ -42,7 +43,7 @@ package final class ExportRows {
     /// Rows come by ascending owner without a join to the owners (`Store.exportReader` reads a
     /// side table alone): rows of owners before the one asked for (which cannot exist in a
     /// sound file) are passed over rather than stopping the merge.
-    var ownersAscend = false
+    @exclusivity(unchecked) var ownersAscend = false
 
     /// Whether the statement stands on a row whose column 0 (the owner) is `owner`.
     package func isOwned(by owner: Int64) throws -> Bool {

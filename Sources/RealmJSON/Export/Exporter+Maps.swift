@@ -67,9 +67,10 @@ final class ExportMapScratch {
     static let textValue = -1
     static let nullValue = -2
 
-    var bytes: [UInt8] = []
-    var entries: [Entry] = []
-    var others: [StoreValue] = []
+    // One exporter's thread uses it: no runtime exclusivity checks.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) var entries: [Entry] = []
+    @exclusivity(unchecked) var others: [StoreValue] = []
 
     func clear() {
         bytes.removeAll(keepingCapacity: true)

@@ -41,6 +41,18 @@ extension ExtendedJSONWriter {
     /// A float in its own shortest form (`0.1`, not `0.10000000149011612`) that reads back to the
     /// same float; otherwise as `double(_:)`.
     public func float(_ value: Float) throws(ExportError) {
+        if value.isFinite && (mode == .relaxed || fixedWrappers) {
+            // A short decimal without a `String` (`FloatText`).
+            let written = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DoubleText.capacity) { (buffer) throws(ExportError) -> Bool in
+                guard let count = FloatText.write(value, into: buffer.baseAddress!) else { return false }
+                try prepareForValue()
+                if mode == .canonical { try output.write("{\"$numberDouble\":\"") }
+                try output.write(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+                if mode == .canonical { try output.write("\"}") }
+                return true
+            }
+            if written { return }
+        }
         try real(ExportNumberText.float(value), isFinite: value.isFinite)
     }
 
