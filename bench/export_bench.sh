@@ -104,11 +104,15 @@ linked primary keys joined in, one per collection property and per List of embed
 (Toys), all in export order and merged by owner (no query per object, per embedded object or per
 link); a class whose primary-key order is its key order (Person here) is read in key order, its
 collections straight from their side tables; a class with random primary keys (Dog's UUIDs) is
-scanned in key order and put in primary-key order by SQLite's sorter (memory bounded by the page
-cache), not looked up row by row through its index (the two sorters are the peak RSS above the
-NDJSON one). Doubles that are short decimals (prices, scores) are formatted straight into the
-output buffer (\`description\`'s bytes, found without a String); others through \`description\`.
-Compare its peak RSS across the sizes above.
+scanned in key order and put in primary-key order by SQLite's sorter, not looked up row by row
+through its index. Each connection has a 2 MiB page cache (SQLite's default), which also bounds
+each sorter's memory before it spills to temporary files: peak RSS does not grow with the store
+(compare it across the sizes above). Each class's reader is prepared once into plain steps
+(\`ExportNodePlan\`: no enum payload copies, no lookups by name per object). Values go straight
+into the output buffer: integers, dates, ObjectIds, UUIDs and short-decimal doubles and floats
+formatted in place (\`description\`'s bytes, found without a String), and outside \`--pretty\` the
+Extended JSON wrappers (\`{"\$numberInt":"\`, \`{"\$date":{"\$numberLong":"\`, ...) as constant
+bytes around them; string maps are ordered from their cursor without a String per entry.
 
 Two threads (sqlite3 -json uses one; the CPU column adds up both): a class of 20,000 objects or
 more is cut into two halves of its export order (\`Store.exportSplit\`), and a second thread

@@ -30,7 +30,7 @@ enum ExportTool {
             // Only draining the outbox writes; anything else reads the store without writing to it.
             store = try Store(path: path, readOnly: !parsed.has("--drain"), onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             // One pass over the file: a small page cache keeps memory flat at any store size.
-            try store.setPageCache(kibibytes: 8_192)
+            try store.setPageCache(kibibytes: 2_048)
         } catch {
             throw IOFailure(StoreOption.storeFailed(path, error))
         }

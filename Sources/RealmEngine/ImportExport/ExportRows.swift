@@ -17,7 +17,8 @@ package final class ExportRows {
     /// The collection property whose elements these rows are (nil for rows of objects).
     let property: PropertyInfo?
     /// Whether the statement stands on a row.
-    package private(set) var hasRow = false
+    /// (Read on every value of a merge: no runtime exclusivity checks; one thread steps a reader.)
+    @exclusivity(unchecked) package private(set) var hasRow = false
     /// The SQL, for tests.
     package var sql: String { statement.sql }
 
@@ -42,7 +43,7 @@ package final class ExportRows {
     /// Rows come by ascending owner without a join to the owners (`Store.exportReader` reads a
     /// side table alone): rows of owners before the one asked for (which cannot exist in a
     /// sound file) are passed over rather than stopping the merge.
-    var ownersAscend = false
+    @exclusivity(unchecked) var ownersAscend = false
 
     /// Whether the statement stands on a row whose column 0 (the owner) is `owner`.
     package func isOwned(by owner: Int64) throws -> Bool {
@@ -70,6 +71,22 @@ package final class ExportRows {
     /// nil otherwise (`value(_:_:)` reports it).
     package func objectId(_ column: Int32) -> ObjectId? {
         statement.withBytes(column) { ObjectId(bytes: $0) }
+    }
+
+    /// The column as a date when it holds one (the 12-byte stored form), without a
+    /// `StoreValue`; nil otherwise (`value(_:_:)` reports it).
+    package func timestamp(_ column: Int32) -> Timestamp? {
+        statement.withBytes(column) { Timestamp(storage: $0) }
+    }
+
+    /// The column as a Decimal128 when it holds one, without a `StoreValue`; nil otherwise.
+    package func decimal128(_ column: Int32) -> Decimal128? {
+        statement.withBytes(column) { Decimal128(storage: $0) }
+    }
+
+    /// The raw bytes of a blob column (a UUID's 16), without copying them.
+    package func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try statement.withBytes(column, body)
     }
 
     /// The column decoded as a stored value of `base` (not mixed).

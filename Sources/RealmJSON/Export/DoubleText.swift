@@ -50,7 +50,7 @@ enum DoubleText {
 
     /// `digits` with a point before its last `fractionDigits` digits (`.0` when none), right to
     /// left at the end of the buffer, then moved to its start.
-    private static func writeDecimal(_ digits: UInt64, fractionDigits: Int, negative: Bool,
+    static func writeDecimal(_ digits: UInt64, fractionDigits: Int, negative: Bool,
                                      into buffer: UnsafeMutablePointer<UInt8>) -> Int {
         var rest = digits
         var start = capacity

@@ -32,7 +32,7 @@ public final class ExportOutput {
 
     private init(_ destination: Destination, capacity: Int) {
         self.destination = destination
-        self.capacity = max(capacity, 64)
+        self.capacity = max(capacity, Self.maximumReserved)
         self.buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
 
@@ -76,6 +76,23 @@ public final class ExportOutput {
         (buffer + count).update(from: base, count: source.count)
         count += source.count
         totalBytes += source.count
+    }
+
+    /// The most bytes `write(reserving:_:)` may reserve (the smallest buffer's size).
+    public static let maximumReserved = 64
+
+    /// Lets `body` write at most `maximum` (≤ `maximumReserved`) bytes straight into the buffer,
+    /// returning how many it wrote: number text, Extended JSON wrappers, without a scratch copy.
+    ///
+    /// For example:
+    ///
+    ///     try output.write(reserving: 2) { bytes in bytes[0] = 0x7B; bytes[1] = 0x7D; return 2 }   // {}
+    @inline(__always)
+    public func write(reserving maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) throws(ExportError) {
+        if capacity - count < maximum { try flush() }
+        let written = body(buffer + count)
+        count += written
+        totalBytes += written
     }
 
     /// Appends the bytes of an array.

@@ -19,13 +19,18 @@ enum ExportNumberText {
     @inline(__always)
     static func withDouble<T, E: Error>(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
         if !value.isFinite {
-            let text: StaticString = value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
+            let text = nonFinite(value)
             return try body(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DoubleText.capacity) { (buffer) throws(E) -> T in
             let count = DoubleText.write(value, into: buffer.baseAddress!)
             return try body(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
         }
+    }
+
+    /// The text of a value that is not finite: `NaN`, `-Infinity`, `Infinity`.
+    static func nonFinite(_ value: Double) -> StaticString {
+        value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
     }
 
     /// The float's own shortest form when reading it as a double and narrowing gives the same

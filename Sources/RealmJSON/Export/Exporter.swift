@@ -75,6 +75,8 @@ public final class Exporter {
     var ordinals: [String: InsertionOrdinals] = [:]
     /// Positions of objects in their class's export order, for ordering links in sets.
     var exportRanks: [String: [Int64: Int]] = [:]
+    /// The entries of the map being written (`Exporter+Maps.swift`), reused.
+    let mapScratch = ExportMapScratch()
     /// Whether later classes and halves of large classes may be exported on a second thread
     /// (`Exporter+TwoThreads.swift`); tests turn it off to compare.
     var spoolsClasses = true

@@ -10,10 +10,9 @@ extension ExtendedJSONWriter {
     /// Relaxed: digits. Canonical: `{"$numberInt": "…"}` within 32 bits, else `$numberLong`.
     public func int(_ value: Int64) throws(ExportError) {
         guard mode == .canonical else {
-            try prepareForValue()
-            try writeDigits(value)
-            return
+            return try fixedValue(IntegerText.capacity) { IntegerText.write(value, into: $0) }
         }
+        if fixedWrappers { return try fixedCanonicalInt(value) }
         try wrapper(Int64(Int32.min)...Int64(Int32.max) ~= value ? "$numberInt" : "$numberLong") { () throws(ExportError) in
             try prepareForValue()
             try output.write(UInt8(ascii: "\""))
@@ -25,6 +24,10 @@ extension ExtendedJSONWriter {
     /// Relaxed: a JSON number for finite values (`2.0` stays a real literal), else
     /// `$numberDouble`. Canonical: always `{"$numberDouble": "…"}`.
     public func double(_ value: Double) throws(ExportError) {
+        if mode == .relaxed && value.isFinite {
+            return try fixedValue(DoubleText.capacity) { DoubleText.write(value, into: $0) }
+        }
+        if fixedWrappers { return try fixedNumberDouble(value) }
         try ExportNumberText.withDouble(value) { (text) throws(ExportError) in
             if mode == .relaxed && value.isFinite {
                 try prepareForValue()
@@ -38,6 +41,18 @@ extension ExtendedJSONWriter {
     /// A float in its own shortest form (`0.1`, not `0.10000000149011612`) that reads back to the
     /// same float; otherwise as `double(_:)`.
     public func float(_ value: Float) throws(ExportError) {
+        if value.isFinite && (mode == .relaxed || fixedWrappers) {
+            // A short decimal without a `String` (`FloatText`).
+            let written = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DoubleText.capacity) { (buffer) throws(ExportError) -> Bool in
+                guard let count = FloatText.write(value, into: buffer.baseAddress!) else { return false }
+                try prepareForValue()
+                if mode == .canonical { try output.write("{\"$numberDouble\":\"") }
+                try output.write(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+                if mode == .canonical { try output.write("\"}") }
+                return true
+            }
+            if written { return }
+        }
         try real(ExportNumberText.float(value), isFinite: value.isFinite)
     }
 
@@ -51,6 +66,7 @@ extension ExtendedJSONWriter {
 
     /// `{"$numberDecimal": "…"}` with libbson's string form (every coefficient digit).
     public func decimal128(_ value: Decimal128) throws(ExportError) {
+        if fixedWrappers { return try fixedDecimal128(value) }
         try wrapper("$numberDecimal") { () throws(ExportError) in
             try value.withText { (text) throws(ExportError) in try quotedASCII(text) }
         }
@@ -58,6 +74,7 @@ extension ExtendedJSONWriter {
 
     /// `{"$oid": "<24 lowercase hex digits>"}`.
     public func objectId(_ value: ObjectId) throws(ExportError) {
+        if fixedWrappers { return try fixedObjectId(value) }
         try wrapper("$oid") { () throws(ExportError) in
             try quotedHex { digits in value.withUnsafeBytes { HexText.write($0, into: digits) } }
         }
@@ -65,6 +82,14 @@ extension ExtendedJSONWriter {
 
     /// Relaxed: `{"$uuid": "…"}` (lowercase). Canonical: `$binary` with subtype 04.
     public func uuid(_ value: UUID) throws(ExportError) {
+        if fixedWrappers {
+            var failure: ExportError?
+            withUnsafeBytes(of: value.uuid) { bytes in
+                do throws(ExportError) { try uuid(bytes: bytes) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return
+        }
         guard mode == .canonical else {
             try wrapper("$uuid") { () throws(ExportError) in
                 try quotedHex { digits in withUnsafeBytes(of: value.uuid) { HexText.write($0, uuidHyphens: true, into: digits) } }
@@ -77,12 +102,28 @@ extension ExtendedJSONWriter {
 
     /// `{"$binary": {"base64": "…", "subType": "00"}}`.
     public func data(_ value: Data) throws(ExportError) {
+        if fixedWrappers {
+            var failure: ExportError?
+            value.withUnsafeBytes { bytes in
+                do throws(ExportError) { try fixedBinary(bytes, subType: "00") } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return
+        }
         try binary(value, subType: "00")
     }
 
     /// `data(_:)` of bytes that stay valid during the call (a column's), without a `Data`.
     func data(bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        if fixedWrappers { return try fixedBinary(UnsafeRawBufferPointer(bytes), subType: "00") }
         try binary(bytes, subType: "00")
+    }
+
+    /// `uuid(_:)` of a UUID's 16 bytes (a column's).
+    func uuid(bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        guard fixedWrappers else { return try uuid(UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))) }
+        if mode == .canonical { return try fixedBinary(bytes, subType: "04") }
+        try fixedUUID(bytes)
     }
 
     private func binary(_ bytes: some Collection<UInt8>, subType: StaticString) throws(ExportError) {
@@ -111,6 +152,10 @@ extension ExtendedJSONWriter {
     public func date(_ value: Timestamp) throws(ExportError) {
         let milliseconds = ExportDateText.milliseconds(value)
         let iso = ExportDateText.iso(value)
+        if fixedWrappers {
+            if let milliseconds, mode == .canonical || iso == nil { return try fixedDate(milliseconds: milliseconds) }
+            if let iso { return try fixedDate(iso: iso) }
+        }
         if let milliseconds, mode == .canonical || iso == nil {
             try wrapper("$date") { () throws(ExportError) in
                 try wrapper("$numberLong") { () throws(ExportError) in
@@ -167,18 +212,8 @@ extension ExtendedJSONWriter {
         }
     }
 
-    /// The decimal digits of an integer, without allocating.
+    /// The decimal digits of an integer, straight into the output buffer.
     private func writeDigits(_ value: Int64) throws(ExportError) {
-        var magnitude = value.magnitude
-        if value < 0 { try output.write(UInt8(ascii: "-")) }
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { (digits) throws(ExportError) in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            try output.write(UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
+        try output.write(reserving: IntegerText.capacity) { IntegerText.write(value, into: $0) }
     }
 }

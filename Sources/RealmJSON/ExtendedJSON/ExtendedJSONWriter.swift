@@ -32,10 +32,20 @@ public final class ExtendedJSONWriter {
     public let output: ExportOutput
     public let mode: ExtendedJSONMode
     public let layout: JSONLayout
+    /// Whether wrappers are written as fixed bytes (`ExtendedJSONWriter+Fixed.swift`): every
+    /// layout but `.pretty`, which spaces them.
+    let fixedWrappers: Bool
+    /// Whether the layout has line breaks (not `.compact`).
+    private let breaksLines: Bool
     // The writer is used from one thread at a time and never hands out access to its state,
     // so the runtime exclusivity checks (a large share of export time) are left out.
-    /// For each open container, how many elements it has so far.
+    /// For each open container but the innermost, how many elements it has so far.
     @exclusivity(unchecked) private var counts: [Int] = []
+    /// How many elements the innermost open container has so far (kept apart from `counts`:
+    /// every value updates it).
+    @exclusivity(unchecked) private var top = 0
+    /// How many containers are open.
+    @exclusivity(unchecked) private var openCount = 0
     /// A key was just written: the next value belongs to it (no comma, no line break).
     @exclusivity(unchecked) private var afterKey = false
     /// Containers at this depth and deeper stay on one line (Extended JSON wrappers).
@@ -45,15 +55,17 @@ public final class ExtendedJSONWriter {
         self.output = output
         self.mode = mode
         self.layout = layout
+        self.fixedWrappers = layout != .pretty
+        self.breaksLines = layout != .compact
     }
 
     /// How many containers are open.
-    public var depth: Int { counts.count }
+    public var depth: Int { openCount }
 
     public func beginObject() throws(ExportError) {
         try prepareForValue()
         try output.write(UInt8(ascii: "{"))
-        counts.append(0)
+        open(elements: 0)
     }
 
     public func endObject() throws(ExportError) {
@@ -63,7 +75,7 @@ public final class ExtendedJSONWriter {
     public func beginArray() throws(ExportError) {
         try prepareForValue()
         try output.write(UInt8(ascii: "["))
-        counts.append(0)
+        open(elements: 0)
     }
 
     public func endArray() throws(ExportError) {
@@ -76,7 +88,15 @@ public final class ExtendedJSONWriter {
     /// `beginArray` does.
     func resumeArray(elements: Int, opening: Bool = true) throws(ExportError) {
         if opening { try prepareForValue() }
-        counts.append(elements)
+        open(elements: elements)
+    }
+
+    /// A container is open with `elements` elements so far.
+    @inline(__always)
+    private func open(elements: Int) {
+        if openCount > 0 { counts.append(top) }
+        top = elements
+        openCount += 1
     }
 
     /// Writes an object key; the next value written is its value.
@@ -88,9 +108,29 @@ public final class ExtendedJSONWriter {
         afterKey = true
     }
 
+    /// Writes an object key from UTF-8 bytes that stay valid during the call (escaped as
+    /// `key(_:)` escapes).
+    func key(utf8 text: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        try prepareForValue()
+        try output.write(UInt8(ascii: "\""))
+        try escaped(text)
+        try output.write("\":")
+        if layout == .pretty { try output.write(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
     /// Writes an object key given as its quoted, escaped text (`quoted(_:)`), for keys written
     /// over and over (property names).
     public func key(quoted text: [UInt8]) throws(ExportError) {
+        try prepareForValue()
+        try output.write(text)
+        try output.write(UInt8(ascii: ":"))
+        if layout == .pretty { try output.write(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// `key(quoted:)` of bytes that stay valid during the call (an export plan's key buffer).
+    func key(quoted text: UnsafeBufferPointer<UInt8>) throws(ExportError) {
         try prepareForValue()
         try output.write(text)
         try output.write(UInt8(ascii: ":"))
@@ -149,31 +189,34 @@ public final class ExtendedJSONWriter {
             afterKey = false
             return
         }
-        guard let last = counts.indices.last else { return }
-        if counts[last] > 0 {
+        guard openCount > 0 else { return }
+        if top > 0 {
             try output.write(UInt8(ascii: ","))
-            if layout == .pretty && counts.count >= inlineDepth { try output.write(UInt8(ascii: " ")) }
+            if layout == .pretty && openCount >= inlineDepth { try output.write(UInt8(ascii: " ")) }
         }
-        counts[last] += 1
-        try breakLine(containerDepth: counts.count, indent: counts.count)
+        top += 1
+        try breakLine(containerDepth: openCount, indent: openCount)
     }
 
     /// Writes `body` (one value) on a single line whatever the layout.
     func inline(_ body: () throws(ExportError) -> Void) throws(ExportError) {
         let outer = inlineDepth
-        inlineDepth = min(outer, counts.count + 1)
+        inlineDepth = min(outer, openCount + 1)
         defer { inlineDepth = outer }
         try body()
     }
 
     private func close(_ bracket: UInt8) throws(ExportError) {
-        let elements = counts.removeLast()
-        if elements > 0 { try breakLine(containerDepth: counts.count + 1, indent: counts.count) }
+        let elements = top
+        openCount -= 1
+        top = openCount > 0 ? counts.removeLast() : 0
+        if elements > 0 { try breakLine(containerDepth: openCount + 1, indent: openCount) }
         try output.write(bracket)
     }
 
+    @inline(__always)
     private func breakLine(containerDepth: Int, indent: Int) throws(ExportError) {
-        guard containerDepth < inlineDepth else { return }
+        guard breaksLines, containerDepth < inlineDepth else { return }
         switch layout {
         case .compact:
             return
@@ -203,15 +246,34 @@ public final class ExtendedJSONWriter {
 
     /// UTF-8 bytes with RFC 8259 escapes, unquoted.
     func escaped(_ bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        guard let base = bytes.baseAddress else { return }
         var start = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
+            // Eight plain bytes at a time.
+            if index + 8 <= bytes.count && !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            try output.write(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            try escape(byte)
-            start = index + 1
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                try output.write(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                try escape(byte)
+                start = index + 1
+            }
+            index += 1
         }
         try output.write(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+    }
+
+    /// Whether any of the eight bytes in `word` is a control character, a quote or a
+    /// backslash (each test is exact: a byte below 0x20, or one equal to 0x22 or 0x5C).
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        return (control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)) != 0
     }
 
     private func escape(_ byte: UInt8) throws(ExportError) {

@@ -58,6 +58,27 @@ public enum MapKeyCoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `decode(_:)` of a key's UTF-8 bytes, appended to `output` (an exporter's map keys,
+    /// without a `String`).
+    ///
+    /// For example:
+    ///
+    ///     var bytes: [UInt8] = []
+    ///     "a%2Eb".utf8.withContiguousStorageIfAvailable { MapKeyCoding.decode(utf8: $0, into: &bytes) }   // "a.b"
+    public static func decode(utf8 key: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var index = 0
+        while index < key.count {
+            if key[index] == UInt8(ascii: "%"), index + 2 < key.count, key[index + 1] == UInt8(ascii: "2"),
+               let decoded = decodedByte(key[index + 2]) {
+                output.append(decoded)
+                index += 3
+            } else {
+                output.append(key[index])
+                index += 1
+            }
+        }
+    }
+
     /// Whether `encode` would change the key.
     public static func needsEncoding(_ utf8: some Sequence<UInt8>) -> Bool {
         utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") }
