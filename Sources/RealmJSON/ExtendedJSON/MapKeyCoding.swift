@@ -44,17 +44,7 @@ public enum MapKeyCoding {
         let source = Array(key.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.count)
-        var index = 0
-        while index < source.count {
-            if source[index] == UInt8(ascii: "%"), index + 2 < source.count, source[index + 1] == UInt8(ascii: "2"),
-               let decoded = decodedByte(source[index + 2]) {
-                bytes.append(decoded)
-                index += 3
-            } else {
-                bytes.append(source[index])
-                index += 1
-            }
-        }
+        source.withUnsafeBufferPointer { decode(utf8: $0, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
