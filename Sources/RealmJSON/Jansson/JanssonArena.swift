@@ -133,8 +133,10 @@ enum JanssonAllocator {
 
     /// The thread-specific slot holding the arena state of the decoding in progress on that
     /// thread. Written once by `install`, before jansson can call `allocate`; a plain global
-    /// (statically initialized), so reading it per allocation costs no lazy-initialization check.
-    nonisolated(unsafe) private static var currentArena = pthread_key_t()
+    /// (statically initialized), so reading it per allocation costs no lazy-initialization check,
+    /// and unchecked for exclusivity (only `install` writes it, before any read), so reading it
+    /// costs no runtime access record either.
+    @exclusivity(unchecked) nonisolated(unsafe) private static var currentArena = pthread_key_t()
 
     /// Installs the allocation functions (once); every jansson entry point calls this first.
     static let install: Void = {
