@@ -108,11 +108,7 @@ struct BSONExportTwoThreadsTests {
         let path = store.path
         let commits = try Self.dump(store) {
             Self.halves($0)
-            $0.beforeSpoolerRead = {
-                // Another connection commits after the exporter's read began, before the second one's.
-                guard let writer = try? Store(path: path) else { return }
-                try? writer.write { _ = try writer.create("B", value: ["id": .value(.int(1000)), "when": .value(.date(Timestamp(seconds: 0)))]) }
-            }
+            $0.beforeSpoolerRead = ExportClassSpoolTests.committingAnotherB(to: path)
         }
         #expect(commits.spooled == 0)
         #expect(commits.files == before.files)

@@ -116,17 +116,22 @@ struct ExportClassSpoolTests {
         return store
     }
 
+    /// A `beforeSpoolerRead` hook: another connection commits a new B (id 1000) after the
+    /// exporter's read began, before the second connection's.
+    static func committingAnotherB(to path: String) -> @Sendable () -> Void {
+        {
+            guard let writer = try? Store(path: path) else { return }
+            try? writer.write { _ = try writer.create("B", value: ["id": .value(.int(1000)), "when": .value(.date(Timestamp(seconds: 0)))]) }
+        }
+    }
+
     @Test func aCommitBetweenTheTwoReadsLeavesEveryClassToOneThread() throws {
         let store = try Self.smallStore()
         let before = try Self.export(store, ExportOptions(), Self.oneThread)
         let path = store.path
         let commits = try Self.export(store) {
             Self.allSpooled($0)
-            $0.beforeSpoolerRead = {
-                // Another connection commits after the exporter's read began, before the second one's.
-                guard let writer = try? Store(path: path) else { return }
-                try? writer.write { _ = try writer.create("B", value: ["id": .value(.int(1000)), "when": .value(.date(Timestamp(seconds: 0)))]) }
-            }
+            $0.beforeSpoolerRead = Self.committingAnotherB(to: path)
         }
         #expect(commits.spooled == 0)
         #expect(commits.text == before.text)
