@@ -98,6 +98,9 @@ final class ImportClassPlan {
     /// The key of the first object of this class the run created: objects with this key or a
     /// larger one were created by the run (the store numbers new objects upwards).
     var firstCreatedKey: Int64?
+    /// Whether an object given again with the content the run wrote may link to it (see
+    /// `Importer+Repeats.swift`); set once every plan exists.
+    private(set) var isRepeatable = false
     var isEmbedded: Bool { model.kind == .embedded }
     var isAsymmetric: Bool { model.kind == .asymmetric }
 
@@ -159,6 +162,7 @@ final class ImportClassPlan {
                 if case .object(let target) = property.base { property.target = plans[target] }
             }
         }
+        for plan in plans.values { plan.isRepeatable = plan.primaryKey != nil && plan.writesOnlyItsInput() }
         return plans
     }
 }

@@ -35,6 +35,7 @@ extension Importer {
             summary.missingKeys += 1
             return
         }
+        repeats.forget(plan, key: key)
         try store.delete(object)
         summary.deleted += 1
     }

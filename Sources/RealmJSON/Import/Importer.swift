@@ -63,6 +63,10 @@ public final class Importer {
     /// only in tests comparing the two), and how many preparations of them the import took.
     var preparesNestedObjects = true
     var nestedPreparationsTaken = 0
+    /// Objects this run inserted that an object given again may link to (`Importer+Repeats.swift`),
+    /// and whether it does (off only in tests comparing the two).
+    var repeats = RepeatRecords()
+    var linksRepeats = true
     /// The current document and its input, while it is imported.
     var document: (document: JSONDocument, source: JSONDocumentSource)?
 
@@ -150,13 +154,17 @@ public final class Importer {
     /// that thread itself detects.
     private func documentPreparation(of source: JSONDocumentSource) -> (JSONDocument) -> Void {
         let plans = plans, className = options.className, mapKeys = options.mapKeys, nested = preparesNestedObjects
+        let fingerprints = linksRepeats && options.mode == .upsert
         return { document in
             guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
             let embeddedLists = source.shape == .bson
-            document.preparation = document.withRoot {
+            let prepared = document.withRoot {
                 PreparedObject($0, plan, mapKeys: mapKeys, document: document, preparesNested: nested,
                                preparesEmbeddedLists: embeddedLists)
             }
+            // Where this thread converts objects whole (BSON), it also makes their fingerprints.
+            if fingerprints && embeddedLists { prepared.makeFingerprints() }
+            document.preparation = prepared
         }
     }
 
@@ -185,6 +193,7 @@ public final class Importer {
     public func rollback() throws {
         guard isOpen else { return }
         isOpen = false
+        repeats.removeAll()
         try store.cancelImport(restoring: schemaBefore)
     }
 

@@ -25,6 +25,8 @@ final class PreparedObject {
     /// order it meets them: depth first, properties in schema order, elements in order. Doing
     /// this on the reading thread matters most where reading is cheap (BSON).
     private(set) var nested: [PreparedObject] = []
+    /// The object's `ObjectFingerprint` when the reading thread made it (`Importer+Repeats.swift`).
+    var fingerprint: [UInt8]?
 
     /// The input of a single embedded object that holds only scalars, when converting it can
     /// report nothing (see `embeddedObjectInput`). Nil otherwise, and for every other link.
