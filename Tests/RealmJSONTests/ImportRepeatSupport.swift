@@ -63,6 +63,7 @@ struct RepeatOutcome {
     var statements: [String]
     var changes: StoreChanges?
     var linked: Int
+    var linkedUnconverted: Int
 
     func count(_ sql: String) -> Int { statements.filter { $0.hasPrefix(sql) }.count }
 }
@@ -100,7 +101,8 @@ enum RepeatImport {
         try Exporter(store: store, options: ExportOptions(), output: output).export()
         return RepeatOutcome(summary: summary, diagnostics: importer.diagnostics.map(\.description),
                              export: String(decoding: output.bytes, as: UTF8.self), statements: log.statements,
-                             changes: try store.changes(from: before, to: store.version), linked: importer.repeats.linked)
+                             changes: try store.changes(from: before, to: store.version), linked: importer.repeats.linked,
+                             linkedUnconverted: importer.repeats.linkedUnconverted)
     }
 
     /// A dog with toys and tags, its content set by `version`.

@@ -26,6 +26,9 @@ import Testing
         #expect(linked.summary == written.summary)
         #expect(linked.summary.classes["Dog"]?.created == 4 && linked.summary.classes["Dog"]?.updated == 8)
         #expect(linked.linked == 8 && written.linked == 0)
+        // BSON's reading thread converts the dogs whole and makes their fingerprints: a repeat
+        // is not even converted. JSON's converts them on the importer's thread.
+        #expect(linked.linkedUnconverted == (bson ? 8 : 0))
         #expect(linked.count(#"UPDATE "Dog""#) == 0 && linked.count(#"DELETE FROM "Dog.toys""#) == 0)
         #expect(written.count(#"UPDATE "Dog""#) == 8 && written.count(#"DELETE FROM "Dog.toys""#) == 8)
         // Observers see the same changes; only the keys of the embedded toys may differ.

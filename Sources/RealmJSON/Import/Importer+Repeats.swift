@@ -30,8 +30,10 @@ struct RepeatRecords {
     private(set) var bytes = 0
     /// The most `bytes` recorded (16 MiB); later objects take the full path.
     var byteLimit = 16 << 20
-    /// How many objects were linked instead of written.
+    /// How many objects were linked instead of written, and how many of them before being
+    /// converted (by the fingerprint the reading thread made).
     private(set) var linked = 0
+    fileprivate(set) var linkedUnconverted = 0
 
     /// The object `fingerprint` (of an object of `plan` with primary key `key`) was recorded
     /// with, counted as linked.
@@ -89,6 +91,7 @@ extension Importer {
         fingerprint = found
         guard let linked = repeats.match(plan, key: key, found) else { return nil }
         _ = takePreparation(for: object, plan)
+        repeats.linkedUnconverted += 1
         countLinked(plan)
         return linked
     }
