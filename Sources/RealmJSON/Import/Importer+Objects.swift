@@ -9,8 +9,8 @@ extension Importer {
     func importObject(_ value: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy) throws -> ObjectKey? {
         let errorsBefore = errorIssueCount
         try dropBeforeWriting(plan)
-        var fingerprint: [UInt8]?
-        if let linked = linkRepeat(value, plan, policy: policy, fingerprint: &fingerprint) { return linked }
+        var repeatCheck: RepeatCheck?
+        if let linked = linkRepeat(value, plan, policy: policy, check: &repeatCheck) { return linked }
         // Merge updates nested objects in place, so it needs the stored object first; insert and
         // upsert learn whether it existed from the store (or look it up when a value is missing).
         let existing = policy == .modified ? try storedObject(value, plan) : nil
@@ -22,8 +22,8 @@ extension Importer {
             noteFailure(value, plan)
             return nil
         }
-        let repeatCheck = linkRepeat(fields, plan, policy: policy, fingerprint: fingerprint)
-        if case .linked(let linked) = repeatCheck { return linked }
+        let repeated = linkRepeat(fields, plan, policy: policy, check: repeatCheck)
+        if case .linked(let linked) = repeated { return linked }
         let changesBefore = store.totalChanges
         let created: (key: ObjectKey, existed: Bool)
         do {
@@ -62,7 +62,7 @@ extension Importer {
         // One hash of the class name: the dictionary's `default:` subscript updates in place.
         if !created.existed {
             if plan.firstCreatedKey == nil { plan.firstCreatedKey = created.key.key }
-            recordInserted(created.key, plan, repeatCheck)
+            recordInserted(created.key, plan, repeated)
             summary.classes[plan.name, default: ImportSummary.Counts()].created += 1
         } else if store.totalChanges != changesBefore {
             summary.classes[plan.name, default: ImportSummary.Counts()].updated += 1
@@ -169,7 +169,7 @@ extension Importer {
 
     /// The reading thread's preparation of `object` as `plan`, if that is what it prepared
     /// (the current document's root); it is used once.
-    func takePreparation(for object: JSONValue, _ plan: ImportClassPlan) -> PreparedObject? {
+    private func takePreparation(for object: JSONValue, _ plan: ImportClassPlan) -> PreparedObject? {
         if let prepared = preparation, prepared.isFor(object, plan) {
             preparation = nil
             nestedPreparations = prepared.nested[...]

@@ -19,13 +19,18 @@ import RealmEngine
 ///     try importer.importInput(JSONDocumentSource(path: "people.ndjson", options: importer.sourceOptions))
 ///     importer.repeats.linked    // 1: the second dog 7 was linked, not rewritten
 struct RepeatRecords {
-    struct Entry {
-        var key: ObjectKey
-        var fingerprint: [UInt8]
+    /// One recorded object: its key, and where its fingerprint is in `storage`.
+    private struct Entry {
+        var object: Int64
+        var start: Int
+        var count: Int
     }
 
     /// By class plan, then primary key.
     private var entries: [ObjectIdentifier: [StoreValue: Entry]] = [:]
+    /// Every recorded fingerprint, end to end: one growing buffer rather than an allocation per
+    /// object kept for the whole run.
+    private var storage: [UInt8] = []
     /// The fingerprints' bytes plus an estimate of each entry's own memory.
     private(set) var bytes = 0
     /// The most `bytes` recorded (16 MiB); later objects take the full path.
@@ -35,23 +40,29 @@ struct RepeatRecords {
     private(set) var linked = 0
     fileprivate(set) var linkedUnconverted = 0
 
-    /// The object `fingerprint` (of an object of `plan` with primary key `key`) was recorded
-    /// with, counted as linked.
-    mutating func match(_ plan: ImportClassPlan, key: StoreValue, _ fingerprint: [UInt8]) -> ObjectKey? {
-        guard let entry = entries[ObjectIdentifier(plan)]?[key], entry.fingerprint == fingerprint else { return nil }
+    /// The object of `plan` with primary key `key`, when it was recorded with `fingerprint`
+    /// (counted as linked). A record with another fingerprint is forgotten: the object is
+    /// about to be written with other content.
+    mutating func link(_ plan: ImportClassPlan, key: StoreValue, _ fingerprint: [UInt8]) -> ObjectKey? {
+        guard let entry = entries[ObjectIdentifier(plan)]?[key] else { return nil }
+        guard storage[entry.start..<(entry.start + entry.count)].elementsEqual(fingerprint) else {
+            entries[ObjectIdentifier(plan)]?[key] = nil
+            return nil
+        }
         linked += 1
-        return entry.key
+        return ObjectKey(className: plan.name, key: entry.object)
     }
 
     mutating func record(_ plan: ImportClassPlan, key: StoreValue, object: ObjectKey, _ fingerprint: [UInt8]) {
-        let size = fingerprint.count + 96
+        let size = fingerprint.count + 64
         guard bytes + size <= byteLimit else { return }
         bytes += size
-        entries[ObjectIdentifier(plan), default: [:]][key] = Entry(key: object, fingerprint: fingerprint)
+        entries[ObjectIdentifier(plan), default: [:]][key] = Entry(object: object.key, start: storage.count, count: fingerprint.count)
+        storage.append(contentsOf: fingerprint)
     }
 
     /// Forgets the record of `key` (every record of `plan` when `key` is nil: an object whose
-    /// key is not given, or a class emptied).
+    /// key is not given, or a class emptied). The bytes stay counted.
     mutating func forget(_ plan: ImportClassPlan, key: StoreValue?) {
         guard entries[ObjectIdentifier(plan)] != nil else { return }
         if let key {
@@ -63,11 +74,12 @@ struct RepeatRecords {
 
     mutating func removeAll() {
         entries = [:]
+        storage = []
         bytes = 0
     }
 }
 
-/// What to do with an object about to be written (`Importer.linkRepeat(_:_:policy:fingerprint:)`).
+/// What to do with an object about to be written (`Importer.linkRepeat`).
 enum RepeatCheck {
     /// Link to this object instead: it was written with the same content.
     case linked(ObjectKey)
@@ -80,43 +92,57 @@ enum RepeatCheck {
 extension Importer {
     /// Before converting `object`: the key of the object it repeats, when the reading thread
     /// converted it whole and its fingerprint is recorded (its preparation is taken, as
-    /// converting would have). Otherwise nil, with `fingerprint` set to the preparation's.
-    func linkRepeat(_ object: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy,
-                    fingerprint: inout [UInt8]?) -> ObjectKey? {
-        guard policy == .all, linksRepeats, plan.isRepeatable, let pk = plan.primaryKey else { return nil }
-        let prepared = preparation.flatMap { $0.isFor(object, plan) ? $0 : nil }
-            ?? nestedPreparations.prefix(8).first { $0.isFor(object, plan) }
-        guard let prepared, let found = prepared.fingerprint, let position = plan.positions[pk.key],
-              case .value(let key)? = prepared.inputs[position] else { return nil }
-        fingerprint = found
-        guard let linked = repeats.match(plan, key: key, found) else { return nil }
-        _ = takePreparation(for: object, plan)
+    /// converting would have). Otherwise nil; `check` is then what to do after converting it
+    /// (nil when that is still to be found out).
+    func linkRepeat(_ object: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy, check: inout RepeatCheck?) -> ObjectKey? {
+        guard policy == .all, linksRepeats, plan.isRepeatable, let position = Self.primaryKeyPosition(plan) else { return nil }
+        let prepared: PreparedObject?
+        var nestedIndex: Int?
+        if let root = preparation, root.isFor(object, plan) {
+            prepared = root
+        } else {
+            nestedIndex = nestedPreparations.prefix(8).firstIndex { $0.isFor(object, plan) }
+            prepared = nestedIndex.map { nestedPreparations[$0] }
+        }
+        guard let prepared, let fingerprint = prepared.fingerprint, case .value(let key)? = prepared.inputs[position] else {
+            return nil
+        }
+        guard let linked = repeats.link(plan, key: key, fingerprint) else {
+            check = .record(key, fingerprint)
+            return nil
+        }
+        // Taken as `takePreparation` takes it: a whole preparation has no nested ones.
+        if let nestedIndex {
+            nestedPreparations = nestedPreparations[(nestedIndex + 1)...]
+            nestedPreparationsTaken += 1
+        } else {
+            preparation = nil
+            nestedPreparations = prepared.nested[...]
+        }
         repeats.linkedUnconverted += 1
         countLinked(plan)
         return linked
     }
 
     /// After converting an object into `fields` without problems, before it is written: links
-    /// to the object it repeats, if recorded (`fingerprint`: the preparation's, if made);
-    /// otherwise forgets any record of its primary key (it is about to be written) and says
-    /// whether to record it once inserted.
-    func linkRepeat(_ fields: FieldsByPosition, _ plan: ImportClassPlan, policy: UpdatePolicy,
-                    fingerprint: [UInt8]?) -> RepeatCheck {
-        guard let pk = plan.primaryKey, let position = plan.positions[pk.key] else { return .write }
+    /// to the object it repeats, if recorded; otherwise forgets any record of its primary key
+    /// (it is about to be written) and says whether to record it once inserted. `check` is
+    /// what `linkRepeat(_:_:policy:check:)` found before converting, if anything.
+    func linkRepeat(_ fields: FieldsByPosition, _ plan: ImportClassPlan, policy: UpdatePolicy, check: RepeatCheck?) -> RepeatCheck {
+        if let check { return check }
+        guard plan.isRepeatable, let position = Self.primaryKeyPosition(plan) else { return .write }
         guard case .value(let key)? = fields.inputs[position] else {
             repeats.forget(plan, key: nil)
             return .write
         }
-        guard policy == .all, linksRepeats, plan.isRepeatable, fields.streams.isEmpty,
-              let fingerprint = fingerprint ?? ObjectFingerprint.encode(fields.inputs) else {
+        guard policy == .all, linksRepeats, fields.streams.isEmpty, let fingerprint = ObjectFingerprint.encode(fields.inputs) else {
             repeats.forget(plan, key: key)
             return .write
         }
-        if let linked = repeats.match(plan, key: key, fingerprint) {
+        if let linked = repeats.link(plan, key: key, fingerprint) {
             countLinked(plan)
             return .linked(linked)
         }
-        repeats.forget(plan, key: key)
         return .record(key, fingerprint)
     }
 
@@ -124,6 +150,12 @@ extension Importer {
     func recordInserted(_ object: ObjectKey, _ plan: ImportClassPlan, _ check: RepeatCheck) {
         guard case .record(let key, let fingerprint) = check else { return }
         repeats.record(plan, key: key, object: object, fingerprint)
+    }
+
+    /// The position of `plan`'s primary key among its properties.
+    private static func primaryKeyPosition(_ plan: ImportClassPlan) -> Int? {
+        guard let primaryKey = plan.primaryKey else { return nil }
+        return plan.properties.firstIndex { $0 === primaryKey }
     }
 
     /// Counts a linked repeat as the upsert it stands for: an update.
