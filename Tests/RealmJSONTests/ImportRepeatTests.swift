@@ -141,4 +141,25 @@ import Testing
         #expect(ObjectFingerprint.encode([.object(["b": "y", "a": "x"])]) == fingerprints[8])
         #expect(ObjectFingerprint.encode([.value(.object(ObjectKey(className: "Dog", key: 1)))]) == nil)
     }
+
+    /// Only classes whose stored content follows from their own input take part: no links to
+    /// other classes (a reference may be resolved later), no mixed values (one may hold a
+    /// link), at any depth of embedded objects; and only with a primary key to find them by.
+    @Test func onlyClassesThatWriteOnlyTheirInputAreRecorded() throws {
+        let schema = try schemaFromYAML("""
+            models:
+              Dog: { primaryKey: id, properties: { id: int, toys: "Toy[]", vet: Vet?, scores: "double{}" } }
+              Toy: { embedded: true, properties: { brand: string, parts: "Part[]" } }
+              Part: { embedded: true, properties: { name: string } }
+              Vet: { embedded: true, properties: { name: string } }
+              Cat: { primaryKey: id, properties: { id: int, friend: Dog? } }
+              Bird: { primaryKey: id, properties: { id: int, tag: Tag? } }
+              Tag: { embedded: true, properties: { owner: Cat? } }
+              Fish: { primaryKey: id, properties: { id: int, any: mixed } }
+              Note: { properties: { text: string } }
+            """)
+        let plans = ImportClassPlan.plans(for: schema)
+        let repeatable = Set(plans.values.filter(\.isRepeatable).map(\.name))
+        #expect(repeatable == ["Dog"])
+    }
 }
