@@ -26,15 +26,22 @@ struct RepeatRecords {
         var count: Int
     }
 
-    /// By class plan, then primary key.
-    private var entries: [ObjectIdentifier: [StoreValue: Entry]] = [:]
+    /// An object by its class plan and primary key.
+    private struct Name: Hashable {
+        var plan: ObjectIdentifier
+        var key: StoreValue
+    }
+
+    private var entries: [Name: Entry] = [:]
     /// Every recorded fingerprint, end to end: one growing buffer rather than an allocation per
     /// object kept for the whole run.
     private var storage: [UInt8] = []
     /// The fingerprints' bytes plus an estimate of each entry's own memory.
     private(set) var bytes = 0
-    /// The most `bytes` recorded (16 MiB); later objects take the full path.
-    var byteLimit = 16 << 20
+    /// The most `bytes` recorded (4 MiB); later objects take the full path.
+    var byteLimit = 4 << 20
+    /// Whether an object did not fit any more: new objects are not fingerprinted then.
+    private(set) var isFull = false
     /// How many objects were linked instead of written, and how many of them before being
     /// converted (by the fingerprint the reading thread made).
     private(set) var linked = 0
@@ -44,31 +51,40 @@ struct RepeatRecords {
     /// (counted as linked). A record with another fingerprint is forgotten: the object is
     /// about to be written with other content.
     mutating func link(_ plan: ImportClassPlan, key: StoreValue, _ fingerprint: [UInt8]) -> ObjectKey? {
-        guard let entry = entries[ObjectIdentifier(plan)]?[key] else { return nil }
+        let name = Name(plan: ObjectIdentifier(plan), key: key)
+        guard let entry = entries[name] else { return nil }
         guard storage[entry.start..<(entry.start + entry.count)].elementsEqual(fingerprint) else {
-            entries[ObjectIdentifier(plan)]?[key] = nil
+            entries[name] = nil
             return nil
         }
         linked += 1
         return ObjectKey(className: plan.name, key: entry.object)
     }
 
+    /// Whether an object of `plan` with primary key `key` is recorded.
+    func contains(_ plan: ImportClassPlan, key: StoreValue) -> Bool {
+        entries[Name(plan: ObjectIdentifier(plan), key: key)] != nil
+    }
+
     mutating func record(_ plan: ImportClassPlan, key: StoreValue, object: ObjectKey, _ fingerprint: [UInt8]) {
         let size = fingerprint.count + 64
-        guard bytes + size <= byteLimit else { return }
+        guard bytes + size <= byteLimit else {
+            isFull = true
+            return
+        }
         bytes += size
-        entries[ObjectIdentifier(plan), default: [:]][key] = Entry(object: object.key, start: storage.count, count: fingerprint.count)
+        entries[Name(plan: ObjectIdentifier(plan), key: key)] = Entry(object: object.key, start: storage.count, count: fingerprint.count)
         storage.append(contentsOf: fingerprint)
     }
 
     /// Forgets the record of `key` (every record of `plan` when `key` is nil: an object whose
     /// key is not given, or a class emptied). The bytes stay counted.
     mutating func forget(_ plan: ImportClassPlan, key: StoreValue?) {
-        guard entries[ObjectIdentifier(plan)] != nil else { return }
+        guard !entries.isEmpty else { return }
         if let key {
-            entries[ObjectIdentifier(plan)]?[key] = nil
+            entries[Name(plan: ObjectIdentifier(plan), key: key)] = nil
         } else {
-            entries[ObjectIdentifier(plan)] = nil
+            entries = entries.filter { $0.key.plan != ObjectIdentifier(plan) }
         }
     }
 
@@ -135,11 +151,14 @@ extension Importer {
             repeats.forget(plan, key: nil)
             return .write
         }
-        guard policy == .all, linksRepeats, fields.streams.isEmpty, let fingerprint = ObjectFingerprint.encode(fields.inputs) else {
-            repeats.forget(plan, key: key)
+        // Past the cap only a recorded object needs its fingerprint.
+        let isRecorded = repeats.contains(plan, key: key)
+        guard policy == .all, linksRepeats, fields.streams.isEmpty, isRecorded || !repeats.isFull,
+              let fingerprint = ObjectFingerprint.encode(fields.inputs) else {
+            if isRecorded { repeats.forget(plan, key: key) }
             return .write
         }
-        if let linked = repeats.link(plan, key: key, fingerprint) {
+        if isRecorded, let linked = repeats.link(plan, key: key, fingerprint) {
             countLinked(plan)
             return .linked(linked)
         }
