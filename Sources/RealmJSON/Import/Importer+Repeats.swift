@@ -9,9 +9,11 @@ import RealmEngine
 /// the same but for the internal keys of those embedded objects; the repeat counts as updated,
 /// as the upsert would have.
 ///
-/// Any other write of a recorded key (an upsert with other content, a `--drop`) forgets its
-/// record first; objects stored before the run, merges and inserts always take the full path.
-/// Records stop at `RepeatRecords.byteLimit`.
+/// Any other write of a recorded key (an upsert with other content, a `--drop`, a delete)
+/// forgets its record first; objects stored before the run, merges and inserts always take the
+/// full path. An object is recorded only once its own create succeeded, so no savepoint undoes a
+/// recorded insert (and a rollback of the run drops the records); no fixup sets a property of
+/// it (it links to no other class). Records stop at `RepeatRecords.byteLimit`.
 ///
 /// For example (`people.ndjson` gives the dog with `_id` 7 in two documents):
 ///
