@@ -86,9 +86,11 @@ as a dog's toys); the importer's thread converts the rest, creates the objects a
 to SQLite. JSON import is bound by its reading thread (it parses text); BSON import, whose
 reading costs about half as much, by the importer's thread. In \`perf record\` of the BSON import
 of 100,000 people, that thread has two thirds of the samples: half of them SQLite (b-tree seeks
-and inserts, about 12 rows and 16 b-tree entries per person; batching rows into multi-row
-\`INSERT\`s measured no faster), the rest spread thinly over converting, inserting and
-bookkeeping (no function above 5%). The primary-key filter that spares new objects the SQL
+and inserts, about 12 rows and 16 b-tree entries per person; the rows of a list, set or map go
+in as multi-row \`INSERT\`s, with \`OR FAIL\` for new lists and maps so that SQLite keeps no
+statement journal, and texts and blobs are bound without a copy), the rest spread thinly over
+converting, inserting and bookkeeping (no function above 5%). Finished documents go back to the
+reading thread, which frees them. The primary-key filter that spares new objects the SQL
 lookup of their key is a blocked Bloom filter (one cache line per probe) growing to 16 MiB, so
 it still answers "no" past a million keys; capped at 2 MiB it answered "maybe" for about a
 quarter of the last new Dogs of 1,000,000 people (1.2 million), each a lookup in the index of

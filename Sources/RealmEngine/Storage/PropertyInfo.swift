@@ -108,6 +108,8 @@ final class PropertyInfo {
 
     /// `insertElementSQL`, prepared on first use.
     var insertElementStatement: Statement?
+    /// `insertElementsSQL(rows:)` by row count, prepared on first use (see `ElementRows`).
+    var insertElementsStatements: [Statement?] = []
 
     /// The statement reading a list's or set's elements `(value[, type])`, lists in order.
     private(set) lazy var selectElementsSQL: String = {

@@ -23,20 +23,14 @@ extension Store {
 
     /// Adds the elements of a set (duplicates ignored).
     func insertSetElements(_ property: PropertyInfo, owner: Int64, _ elements: [InputValue], policy: UpdatePolicy) throws {
-        let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+        var rows = ElementRows(property, count: elements.count, fresh: true)
         for element in elements {
             if property.isMixed, case .list = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
             if property.isMixed, case .dictionary = element.mixedValue { throw StoreError.invalidValue(element.mixedValue, for: property) }
             let slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
-            statement.bind(1, owner)
-            if property.setNeedsTypeColumn {
-                statement.bind(2, slot.tag)
-                statement.bind(3, slot.value.isNull ? .int(0) : slot.value)
-            } else {
-                statement.bind(2, slot.value)
-            }
-            try statement.run()
+            try rows.append(owner: owner, key: nil, slot, store: self)
         }
+        rows.finish()
     }
 
     /// Writes list elements at positions from `start` on; with `merge`, updates the stored
@@ -44,7 +38,7 @@ extension Store {
     func writeList(_ property: PropertyInfo, owner: Int64, _ elements: [InputValue], from start: Int = 0,
                    policy: UpdatePolicy, merge: Bool) throws {
         let existing = merge ? try storedElements(property, owner: owner) : []
-        let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+        var rows = ElementRows(property, count: elements.count, fresh: !merge)
         for (offset, element) in elements.enumerated() {
             let index = start + offset
             var slot: ElementSlot?
@@ -54,12 +48,9 @@ extension Store {
                 slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
             }
             guard let slot else { continue }
-            statement.bind(1, owner)
-            statement.bind(2, Int64(index))
-            statement.bind(3, slot.value)
-            if property.isMixed { statement.bind(4, slot.tag) }
-            try statement.run()
+            try rows.append(owner: owner, key: .int(Int64(index)), slot, store: self)
         }
+        rows.finish()
         if existing.count > elements.count {
             try discard(property, Array(existing[elements.count...]))
             let trim = try connection.cached("DELETE FROM \(property.sideTable) WHERE owner = ? AND pos >= ?")
@@ -70,7 +61,7 @@ extension Store {
     }
 
     private func writeMap(_ property: PropertyInfo, owner: Int64, _ entries: [String: InputValue], policy: UpdatePolicy, merge: Bool) throws {
-        let statement = try prepared(&property.insertElementStatement, property.insertElementSQL)
+        var rows = ElementRows(property, count: entries.count, fresh: !merge)
         for (key, element) in entries {
             try Store.validateMapKey(key)
             var slot: ElementSlot?
@@ -80,12 +71,9 @@ extension Store {
                 slot = try elementSlot(property, element, current: nil, policy: policy, allowsNull: property.isOptional || property.isMixed)
             }
             guard let slot else { continue }
-            statement.bind(1, owner)
-            statement.bind(2, key)
-            statement.bind(3, slot.value)
-            if property.isMixed { statement.bind(4, slot.tag) }
-            try statement.run()
+            try rows.append(owner: owner, key: .text(key), slot, store: self)
         }
+        rows.finish()
     }
 
     /// The new slot for an element under `.modified`, or nil when it is unchanged. Nested

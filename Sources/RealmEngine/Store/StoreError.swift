@@ -379,6 +379,7 @@ extension StoreError {
         static let variableOutsideSubquery = "SUBQUERY variable outside its SUBQUERY"
         static let geoWithinNeedsLink = "GEOWITHIN compiled on a value that is not a link"
         static let nanosecondsOutOfRange = "nanoseconds out of range"
+        static let elementRowsLeftOver = "collection rows were announced but not all appended"
 
         /// `function` (reading or writing a collection) was given a single-valued property.
         static func singleValued(_ function: String) -> String {

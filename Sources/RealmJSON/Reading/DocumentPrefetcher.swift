@@ -66,7 +66,11 @@ final class DocumentPrefetcher {
             throw JSONSourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
         }
         if takenIndex == taken.count {
-            taken = channel.nextBatch(returning: taken)
+            // Handed over, not shared: the reading thread then holds the last reference to each
+            // finished document and frees it there, not here (where it would race to).
+            let finished = taken
+            taken = []
+            taken = channel.nextBatch(returning: finished)
             takenIndex = 0
             if taken.isEmpty {
                 if let interruption, let signal = interruption.signal {
@@ -132,7 +136,7 @@ private final class DocumentChannel: @unchecked Sendable {
 
     /// Hands `finished` back for release and takes every document read ahead, waiting for one
     /// when there is none yet; empty at the end of the input.
-    func nextBatch(returning finished: [Item]) -> [Item] {
+    func nextBatch(returning finished: consuming [Item]) -> [Item] {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty && !isReaderDone && !isStopped && !isInterrupted {
@@ -140,7 +144,11 @@ private final class DocumentChannel: @unchecked Sendable {
             condition.wait()
             isConsumerWaiting = false
         }
-        returned.append(contentsOf: finished)
+        if returned.isEmpty {
+            returned = finished
+        } else {
+            returned.append(contentsOf: finished)
+        }
         let batch = queue
         queue = []
         queuedBytes = 0
