@@ -84,7 +84,6 @@ struct BSONTreeBuilder {
             if isArray {
                 json_array_append_new(container, value)
             } else {
-                let before = json_object_size(container)
                 let key = UnsafeRawPointer(bytes.baseAddress! + keyStart).assumingMemoryBound(to: CChar.self)
                 // An ASCII key is valid UTF-8: jansson's check of it is skipped, nothing else.
                 let added = keyIsASCII ? json_object_setn_new_nocheck(container, key, keyLength, value)
@@ -92,7 +91,9 @@ struct BSONTreeBuilder {
                 guard added == 0 else {
                     throw failure(BSONMessages.invalidKeyUTF8, at: elementStart)
                 }
-                guard json_object_size(container) > before else {
+                // Every earlier element was added (a duplicate ends the document), so a new key
+                // makes the object `index + 1` fields long; jansson replaces a duplicate's value.
+                guard json_object_size(container) == index + 1 else {
                     throw failure(BSONMessages.duplicateKey(self.key(keyStart, keyLength)), at: elementStart)
                 }
             }
