@@ -95,4 +95,11 @@ lookup of their key is a blocked Bloom filter (one cache line per probe) growing
 it still answers "no" past a million keys; capped at 2 MiB it answered "maybe" for about a
 quarter of the last new Dogs of 1,000,000 people (1.2 million), each a lookup in the index of
 random UUIDs.
+
+The BSON reading thread writes the text of the typed leaves (ObjectId, date, decimal128,
+binary) straight into jansson's strings, skips jansson's UTF-8 check for ASCII names and
+strings, and decodes decimal text, map keys and \`\$binary\` UUIDs without intermediate
+\`String\`s: in alternated \`perf record\` runs of 100,000 people (20 each, on a machine shared
+with two builds) its CPU time went from 1.77 s to 1.29 s (medians; median ratio of the pairs
+0.78), leaving room for work moved to it from the importer's thread.
 MD

@@ -25,8 +25,8 @@ struct BSONTreeBuilder {
     }
 
     /// The document's bytes; `start` is the input offset of the first.
-    private let bytes: UnsafeRawBufferPointer
-    private let start: Int
+    let bytes: UnsafeRawBufferPointer
+    let start: Int
 
     /// The tree of the document in `bytes` (whose length and final 0 the caller checked), at
     /// input offset `start`. Allocates through jansson (the caller's arena).
@@ -42,15 +42,15 @@ struct BSONTreeBuilder {
         return root
     }
 
-    private func int32(at offset: Int) -> Int {
+    func int32(at offset: Int) -> Int {
         Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
     }
 
-    private func int64(at offset: Int) -> Int64 {
+    func int64(at offset: Int) -> Int64 {
         Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
     }
 
-    private func failure(_ message: String, at offset: Int) -> Failure {
+    func failure(_ message: String, at offset: Int) -> Failure {
         Failure(message: message, offset: start + offset)
     }
 
@@ -67,10 +67,9 @@ struct BSONTreeBuilder {
                 return
             }
             let keyStart = position + 1
-            guard let nul = memchr(bytes.baseAddress! + keyStart, 0, end - 1 - keyStart) else {
+            guard let (keyLength, keyIsASCII) = keyExtent(from: keyStart, before: end - 1) else {
                 throw failure(BSONMessages.keyNotTerminated, at: position)
             }
-            let keyLength = bytes.baseAddress!.distance(to: UnsafeRawPointer(nul)) - keyStart
             let valueStart = keyStart + keyLength + 1
             let elementStart = position
             let value: UnsafeMutablePointer<json_t>
@@ -85,17 +84,35 @@ struct BSONTreeBuilder {
             if isArray {
                 json_array_append_new(container, value)
             } else {
-                let before = json_object_size(container)
                 let key = UnsafeRawPointer(bytes.baseAddress! + keyStart).assumingMemoryBound(to: CChar.self)
-                guard json_object_setn_new(container, key, keyLength, value) == 0 else {
+                // An ASCII key is valid UTF-8: jansson's check of it is skipped, nothing else.
+                let added = keyIsASCII ? json_object_setn_new_nocheck(container, key, keyLength, value)
+                    : json_object_setn_new(container, key, keyLength, value)
+                guard added == 0 else {
                     throw failure(BSONMessages.invalidKeyUTF8, at: elementStart)
                 }
-                guard json_object_size(container) > before else {
+                // Every earlier element was added (a duplicate ends the document), so a new key
+                // makes the object `index + 1` fields long; jansson replaces a duplicate's value.
+                guard json_object_size(container) == index + 1 else {
                     throw failure(BSONMessages.duplicateKey(self.key(keyStart, keyLength)), at: elementStart)
                 }
             }
             index += 1
         }
+    }
+
+    /// The length of the element name starting at `offset` (up to its terminating 0, which
+    /// must come before `limit`) and whether it is all ASCII; nil when no 0 comes first.
+    private func keyExtent(from offset: Int, before limit: Int) -> (count: Int, isASCII: Bool)? {
+        var index = offset
+        var high: UInt8 = 0
+        while index < limit {
+            let byte = bytes[index]
+            if byte == 0 { return (index - offset, high < 0x80) }
+            high |= byte
+            index += 1
+        }
+        return nil
     }
 
     /// An element's name as text (for paths in messages: invalid UTF-8 is replaced).
@@ -124,8 +141,8 @@ struct BSONTreeBuilder {
             guard length >= 1, bytes[valueStart + 4 + length - 1] == 0 else {
                 throw failure(BSONMessages.wrongLength("string", length), at: position)
             }
-            let text = UnsafeRawPointer(bytes.baseAddress! + valueStart + 4).assumingMemoryBound(to: CChar.self)
-            guard let string = json_stringn(text, length - 1) else { throw failure(BSONMessages.invalidUTF8, at: position) }
+            guard let string = JanssonText.string(UnsafeRawBufferPointer(rebasing: bytes[(valueStart + 4)..<(valueStart + 3 + length)]))
+            else { throw failure(BSONMessages.invalidUTF8, at: position) }
             return (string, valueStart + 4 + length)
         case 0x03, 0x04:
             let name = type == 0x03 ? "embedded document" : "array"
@@ -152,11 +169,7 @@ struct BSONTreeBuilder {
             return (try binary(at: position, valueStart: valueStart, length: length), valueStart + 5 + length)
         case 0x07:
             try need(12, "ObjectId")
-            var hex = [UInt8](repeating: 0, count: 24)
-            _ = hex.withUnsafeMutableBufferPointer { output in
-                HexText.write(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<(valueStart + 12)]), into: output.baseAddress!)
-            }
-            return (Self.wrapper("$oid", Self.text(hex)), valueStart + 12)
+            return (objectId(at: valueStart), valueStart + 12)
         case 0x08:
             try need(1, "boolean")
             let byte = bytes[valueStart]
@@ -164,8 +177,7 @@ struct BSONTreeBuilder {
             return (byte == 1 ? json_true() : json_false(), valueStart + 1)
         case 0x09:
             try need(8, "date")
-            let milliseconds = Self.wrapper("$numberLong", Self.text(Array(String(int64(at: valueStart)).utf8)))
-            return (Self.wrapper("$date", milliseconds), valueStart + 8)
+            return (date(at: valueStart), valueStart + 8)
         case 0x0A:
             return (json_null(), valueStart)
         case 0x10:
@@ -176,9 +188,7 @@ struct BSONTreeBuilder {
             return (json_integer(json_int_t(int64(at: valueStart))), valueStart + 8)
         case 0x13:
             try need(16, "decimal128")
-            let decimal = Decimal128(bytes: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<(valueStart + 16)]))!
-            let text = decimal.withText { Self.text(Array($0)) }
-            return (Self.wrapper("$numberDecimal", text), valueStart + 16)
+            return (decimal128(at: valueStart), valueStart + 16)
         default:
             if let name = Self.unsupported[type] { throw failure(BSONMessages.unsupportedType(name, type), at: position) }
             throw failure(BSONMessages.unknownType(type), at: position)
@@ -190,48 +200,4 @@ struct BSONTreeBuilder {
         0x06: "undefined", 0x0B: "regular expression", 0x0C: "DBPointer", 0x0D: "JavaScript code", 0x0E: "symbol",
         0x0F: "JavaScript code with scope", 0x11: "timestamp", 0x7F: "max key", 0xFF: "min key",
     ]
-
-    /// `{"$binary": {"base64": …, "subType": "hh"}}`; subtype 2 (old binary) without its inner
-    /// length, as Extended JSON carries it.
-    private func binary(at position: Int, valueStart: Int, length: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
-        let subType = bytes[valueStart + 4]
-        var payload = (valueStart + 5)..<(valueStart + 5 + length)
-        if subType == 2 {
-            guard length >= 4, int32(at: payload.lowerBound) == length - 4 else {
-                throw failure(BSONMessages.wrongLength("binary of subtype 2", length), at: position)
-            }
-            payload = (payload.lowerBound + 4)..<payload.upperBound
-        }
-        var base64: [UInt8] = []
-        Base64.encode(UnsafeRawBufferPointer(rebasing: bytes[payload]), into: &base64)
-        let inner = json_object()!
-        json_object_setn_new_nocheck(inner, "base64", 6, Self.text(base64))
-        json_object_setn_new_nocheck(inner, "subType", 7, Self.text(Array(HexText.digits(subType, minimumCount: 2).utf8)))
-        return Self.wrapper("$binary", inner)
-    }
-
-    /// A real, or `{"$numberDouble": "NaN"}` (or ±Infinity), which JSON has no literal for.
-    private static func double(_ value: Double) -> UnsafeMutablePointer<json_t> {
-        if value.isFinite { return json_real(value)! }
-        let name = value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity"
-        return wrapper("$numberDouble", text(Array(name.utf8)))
-    }
-
-    /// A string value of ASCII (or checked) bytes.
-    private static func text(_ bytes: [UInt8]) -> UnsafeMutablePointer<json_t> {
-        bytes.withUnsafeBufferPointer { buffer in
-            UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                json_stringn_nocheck($0, buffer.count)!
-            }
-        }
-    }
-
-    /// `{keyword: value}`.
-    private static func wrapper(_ keyword: StaticString, _ value: UnsafeMutablePointer<json_t>) -> UnsafeMutablePointer<json_t> {
-        let object = json_object()!
-        UnsafeRawPointer(keyword.utf8Start).withMemoryRebound(to: CChar.self, capacity: keyword.utf8CodeUnitCount) {
-            _ = json_object_setn_new_nocheck(object, $0, keyword.utf8CodeUnitCount, value)
-        }
-        return object
-    }
 }

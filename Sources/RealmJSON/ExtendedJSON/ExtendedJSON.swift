@@ -128,7 +128,7 @@ public enum ExtendedJSON {
             return Decimal128(try wrappedInteger(value, wrapper, inner))
         case .numberDecimal:
             try requireSingleKey(value, wrapper)
-            guard let text = inner.stringValue, let decimal = try? Decimal128(string: text) else {
+            guard let text = inner.utf8, let decimal = Decimal128(utf8: text) else {
                 throw ExtendedJSONError.invalid(inner, reason: JSONMessages.notDecimal128).inside(wrapper.pathComponent)
             }
             return decimal

@@ -23,18 +23,33 @@ public enum MapKeyCoding {
     /// `key` with `%`, `.` and `$` percent-encoded; other characters unchanged.
     public static func encode(_ key: String) -> String {
         var key = key
-        guard key.withUTF8({ needsEncoding($0) }) else { return key }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(key.utf8.count + 8)
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "%"): bytes.append(contentsOf: [0x25, 0x32, 0x35])
-            case UInt8(ascii: "."): bytes.append(contentsOf: [0x25, 0x32, 0x45])
-            case UInt8(ascii: "$"): bytes.append(contentsOf: [0x25, 0x32, 0x34])
-            default: bytes.append(byte)
+        return key.withUTF8 { needsEncoding($0) ? encode(utf8: $0) : nil } ?? key
+    }
+
+    /// `encode(_:)` of a key's UTF-8 bytes (valid UTF-8), as a `String` made once.
+    static func encode(utf8 key: UnsafeBufferPointer<UInt8>) -> String {
+        let escapes = key.reduce(0) { count, byte in count + (byte == 0x25 || byte == 0x2E || byte == 0x24 ? 1 : 0) }
+        return String(unsafeUninitializedCapacity: key.count + 2 * escapes) { output in
+            var count = 0
+            for byte in key {
+                let escaped: UInt8? = switch byte {
+                case UInt8(ascii: "%"): UInt8(ascii: "5")
+                case UInt8(ascii: "."): UInt8(ascii: "E")
+                case UInt8(ascii: "$"): UInt8(ascii: "4")
+                default: nil
+                }
+                if let escaped {
+                    output[count] = UInt8(ascii: "%")
+                    output[count + 1] = UInt8(ascii: "2")
+                    output[count + 2] = escaped
+                    count += 3
+                } else {
+                    output[count] = byte
+                    count += 1
+                }
             }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The inverse of `encode`: `%25` → `%`, `%2E` → `.`, `%24` → `$`; any other `%`
@@ -82,13 +97,12 @@ public enum MapKeyCoding {
 
     /// The key to store for the JSON key bytes `utf8` under `policy`.
     public static func storedKey(_ utf8: UnsafeBufferPointer<UInt8>, policy: MapKeyPolicy) throws(MapKeyError) -> String {
-        let key = String(decoding: utf8, as: UTF8.self)
         switch policy {
         case .encode:
-            return encode(key)
+            return needsEncoding(utf8) ? encode(utf8: utf8) : String(decoding: utf8, as: UTF8.self)
         case .reject:
             try validate(utf8)
-            return key
+            return String(decoding: utf8, as: UTF8.self)
         }
     }
 

@@ -23,14 +23,23 @@ extension Importer {
     static func fastValue(_ value: JSONValue, as base: BaseType) -> StoreValue? {
         switch base {
         case .objectId:
-            guard value.kind == .object, value.count == 1, let (key, inner) = value.firstField, key == "$oid",
+            guard value.kind == .object, value.count == 1, let (key, inner) = value.firstField, key.equals("$oid" as StaticString),
                   let text = inner.utf8, let id = ObjectId(hexDigits: text) else { return nil }
             return .objectId(id)
         case .uuid:
-            guard value.kind == .object, value.count == 1, let (key, inner) = value.firstField, key == "$binary",
-                  inner.kind == .object, inner.count == 2, let subType = inner["subType"]?.utf8,
-                  subType.elementsEqual("04".utf8), let text = inner["base64"]?.utf8,
-                  let uuid = UUID(base64: text) else { return nil }
+            guard value.kind == .object, value.count == 1, let (key, inner) = value.firstField, key.equals("$binary" as StaticString),
+                  inner.kind == .object, inner.count == 2 else { return nil }
+            // The two fields read in order, compared by name: no hash lookups.
+            var text: UnsafeBufferPointer<UInt8>?
+            var isUUID = false
+            for (name, field) in inner.fields {
+                if name.equals("base64" as StaticString) {
+                    text = field.utf8
+                } else if name.equals("subType" as StaticString) {
+                    isUUID = field.utf8?.elementsEqual("04".utf8) == true
+                }
+            }
+            guard isUUID, let text, let uuid = UUID(base64: text) else { return nil }
             return .uuid(uuid)
         default:
             return nil

@@ -56,8 +56,7 @@ extension Importer {
             record(notEnumerable(value, property, in: plan))
             return nil
         }
-        var entries: [String: InputValue] = [:]
-        entries.reserveCapacity(value.count)
+        var entries = [String: InputValue](minimumCapacity: value.count)
         for (key, element) in value.fields {
             let original = key.string
             path.append(.key(original))
@@ -124,8 +123,8 @@ extension Importer {
         case .map:
             if value.isNull { return .map([:]) }
             guard value.kind == .object else { return nil }
-            var entries: [String: InputValue] = [:]
-            entries.reserveCapacity(value.count)
+            // Sized at creation: `reserveCapacity` is not specialized, and finds its metadata per call.
+            var entries = [String: InputValue](minimumCapacity: value.count)
             for (key, element) in value.fields {
                 guard let stored = try? MapKeyCoding.storedKey(key.utf8, policy: mapKeys),
                       let input = try? scalarInput(element, property, allowsNull: property.isOptional, mapKeys: mapKeys)

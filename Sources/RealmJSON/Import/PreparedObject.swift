@@ -61,8 +61,7 @@ final class PreparedObject {
         guard value.kind == .object, value[ExportReference.classKey] == nil else { return nil }
         let nested = PreparedObject(value, target, mapKeys: mapKeys)
         guard nested.matchedCount == value.count, !nested.namedTwice else { return nil }
-        var fields: [String: InputValue] = [:]
-        fields.reserveCapacity(nested.matchedCount)
+        var fields = [String: InputValue](minimumCapacity: nested.matchedCount)  // reserveCapacity is not specialized
         for (position, property) in target.properties.enumerated() {
             if nested.values[position] == nil {
                 if property.isRequired { return nil }
