@@ -96,6 +96,11 @@ it still answers "no" past a million keys; capped at 2 MiB it answered "maybe" f
 quarter of the last new Dogs of 1,000,000 people (1.2 million), each a lookup in the index of
 random UUIDs.
 
+About one dog in five that gen_people.py writes repeats an earlier dog (same `_id`, same content).
+Under `--mode upsert` realm-import links such a repeat to the dog it inserted earlier in the same run
+instead of updating it and re-creating its toys (docs/relationships.md, section 6), for JSON and
+BSON alike; a file without repeats gains nothing from that.
+
 The BSON reading thread writes the text of the typed leaves (ObjectId, date, decimal128,
 binary) straight into jansson's strings, skips jansson's UTF-8 check for ASCII names and
 strings, and decodes decimal text, map keys and \`\$binary\` UUIDs without intermediate
