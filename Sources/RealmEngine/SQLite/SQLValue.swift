@@ -61,25 +61,6 @@ extension Statement {
 }
 
 extension SQLValue {
-    /// Calls `body` with the bytes a blob value is bound as (see `Statement.bind(_:_:)`):
-    /// data, bytes, ObjectId, UUID, the 12 bytes of a timestamp, a decimal's storage; empty
-    /// for the other kinds.
-    func withBlobBytes(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        switch self {
-        case .data(let v): try v.withUnsafeBytes(body)
-        case .bytes(let v): try v.withUnsafeBytes(body)
-        case .objectId(let v): try v.withUnsafeBytes(body)
-        case .uuid(let v): try withUnsafeBytes(of: v.uuid, body)
-        case .timestamp(let v):
-            var stored = v.storageBytes
-            try withUnsafeBytes(of: &stored) { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(12))) }
-        case .decimal(let v):
-            try v.withStorageBytes { bytes in Result { try body(bytes) } }.get()
-        case .null, .int, .double, .text:
-            try body(UnsafeRawBufferPointer(start: nil, count: 0))
-        }
-    }
-
     /// Calls `body` with the bytes of a blob value (empty for other kinds).
     func withBlob<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         switch self {

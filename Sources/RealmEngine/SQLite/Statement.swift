@@ -8,10 +8,20 @@ var sqliteTransient: sqlite3_destructor_type { unsafeBitCast(-1 as Int, to: sqli
 ///
 /// Parameters are 1-based and columns 0-based, as in SQLite. Every `sqlite3_step` result goes
 /// through `step()`, which maps failures to `StoreError` with the SQL and expanded arguments.
+///
+/// Each parameter has a slot of `slotSize` bytes: a text or blob that fits is copied there and
+/// bound from there (`SQLITE_STATIC`), which spares SQLite a malloc, a copy and a free per
+/// bind; a longer one SQLite copies itself. A slot holds its bytes until the parameter is
+/// bound again, so the binding stays valid for as long as SQLite may read it.
 final class Statement {
     let handle: OpaquePointer
     let sql: String
     private let database: OpaquePointer
+    /// Bytes per parameter slot: a decimal's 35 bytes of storage, a typical name or email.
+    static let slotSize = 40
+    /// The parameters' slots, `slotSize` bytes each (nil without parameters).
+    private let slots: UnsafeMutableRawPointer?
+    private let parameterCount: Int32
 
     init(database: OpaquePointer, sql: String) throws {
         var statement: OpaquePointer?
@@ -22,10 +32,15 @@ final class Statement {
         self.handle = statement
         self.sql = sql
         self.database = database
+        parameterCount = sqlite3_bind_parameter_count(statement)
+        slots = parameterCount > 0
+            ? UnsafeMutableRawPointer.allocate(byteCount: Int(parameterCount) * Statement.slotSize, alignment: 8)
+            : nil
     }
 
     deinit {
         sqlite3_finalize(handle)
+        slots?.deallocate()
     }
 
     // MARK: Binding
@@ -46,21 +61,37 @@ final class Statement {
     /// Binds UTF-8 text with its exact length, so embedded NULs and "" survive.
     func bind(_ index: Int32, _ value: String) {
         var text = value
-        text.withUTF8 { buffer in
-            if let base = buffer.baseAddress {
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                    _ = sqlite3_bind_text64(handle, index, pointer, UInt64(buffer.count), sqliteTransient, UInt8(SQLITE_UTF8))
-                }
+        text.withUTF8 { bindCopy(index, UnsafeRawBufferPointer($0), text: true) }
+    }
+
+    /// Binds `bytes` as text or blob, copied into the parameter's slot when they fit (see
+    /// `Statement`), else by SQLite. Empty text stays text; an empty blob is bound by the caller.
+    @inline(__always)
+    private func bindCopy(_ index: Int32, _ bytes: UnsafeRawBufferPointer, text: Bool) {
+        var pointer = bytes.baseAddress
+        var destructor: sqlite3_destructor_type? = sqliteTransient
+        if let slots, bytes.count <= Statement.slotSize, index >= 1, index <= parameterCount {
+            let slot = slots + Int(index - 1) * Statement.slotSize
+            if let base = bytes.baseAddress { slot.copyMemory(from: base, byteCount: bytes.count) }
+            pointer = UnsafeRawPointer(slot)
+            destructor = nil
+        }
+        if text {
+            if let pointer {
+                _ = sqlite3_bind_text64(handle, index, pointer.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
+                                        destructor, UInt8(SQLITE_UTF8))
             } else {
                 _ = sqlite3_bind_text64(handle, index, "", 0, sqliteTransient, UInt8(SQLITE_UTF8))
             }
+        } else {
+            sqlite3_bind_blob64(handle, index, pointer, UInt64(bytes.count), destructor)
         }
     }
 
-    /// Binds `values` to parameters 1, 2, … and runs the statement. Texts and blobs are bound
-    /// without SQLite copying them (`SQLITE_STATIC`): each stays borrowed while the statement
-    /// runs (in a closure per value, so a short text's inline bytes stay where they are), and
-    /// the parameter is cleared after. That spares SQLite a malloc, a copy and a free per value.
+    /// Binds `values` to parameters 1, 2, … and runs the statement. Short texts and blobs go
+    /// through the parameters' slots (see `Statement`); longer ones are bound without any copy
+    /// (`SQLITE_STATIC`): each stays borrowed while the statement runs (in a closure per value),
+    /// and the parameter is cleared after.
     ///
     /// For example:
     ///
@@ -73,13 +104,7 @@ final class Statement {
         for index in first..<values.count {
             let parameter = Int32(index + 1)
             switch values[index] {
-            case .null, .int, .double:
-                bind(parameter, values[index])
-            case .text(var text):
-                guard !text.isEmpty else {
-                    bind(parameter, text)
-                    continue
-                }
+            case .text(var text) where text.utf8.count > Statement.slotSize:
                 try text.withUTF8 { buffer in
                     buffer.withMemoryRebound(to: CChar.self) { characters in
                         _ = sqlite3_bind_text64(handle, parameter, characters.baseAddress, UInt64(characters.count), nil,
@@ -89,26 +114,32 @@ final class Statement {
                     try bindAndRun(values, from: index + 1)
                 }
                 return
-            default:
-                try values[index].withBlobBytes { bytes in
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                        bind(parameter, bytes: bytes)
-                        return try bindAndRun(values, from: index + 1)
-                    }
-                    sqlite3_bind_blob64(handle, parameter, base, UInt64(bytes.count), nil)
-                    defer { bindNull(parameter) }
-                    try bindAndRun(values, from: index + 1)
-                }
+            case .data(let data) where data.count > Statement.slotSize:
+                try data.withUnsafeBytes { try bindBorrowedAndRun(parameter, $0, values, from: index + 1) }
                 return
+            case .bytes(let bytes) where bytes.count > Statement.slotSize:
+                try bytes.withUnsafeBytes { try bindBorrowedAndRun(parameter, $0, values, from: index + 1) }
+                return
+            default:
+                bind(parameter, values[index])
             }
         }
         try run()
     }
 
+    /// Binds a long, non-empty blob without a copy while the rest of `values` is bound and the
+    /// statement runs (see `run(binding:)`).
+    private func bindBorrowedAndRun(_ parameter: Int32, _ bytes: UnsafeRawBufferPointer, _ values: [SQLValue],
+                                    from next: Int) throws {
+        sqlite3_bind_blob64(handle, parameter, bytes.baseAddress, UInt64(bytes.count), nil)
+        defer { bindNull(parameter) }
+        try bindAndRun(values, from: next)
+    }
+
     /// Binds bytes as a BLOB; an empty buffer stays an empty BLOB (not NULL).
     func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), sqliteTransient)
+        if bytes.baseAddress != nil, bytes.count > 0 {
+            bindCopy(index, bytes, text: false)
         } else {
             sqlite3_bind_zeroblob(handle, index, 0)
         }

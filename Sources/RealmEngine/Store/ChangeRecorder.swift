@@ -30,22 +30,31 @@ struct ChangeRecorder {
 
     private(set) var events: [Event] = []
     private(set) var overflowed = false
-    /// Per class: the index of its insertion event still open for the next key.
-    private var openInsert: [Int64: Int] = [:]
+    /// Per class: the index of its insertion event still open for the next key. A list, not a
+    /// dictionary: an import inserts into a few classes, and comparing their ids costs less
+    /// than hashing one.
+    private var openInserts: [(classID: Int64, event: Int)] = []
 
     var isEmpty: Bool { events.isEmpty && !overflowed }
 
     mutating func inserted(_ classID: Int64, _ key: Int64) {
-        if let index = openInsert[classID], events[index].high &+ 1 == key {
-            events[index].high = key
+        let open = openInserts.firstIndex { $0.classID == classID }
+        if let open, events[openInserts[open].event].high &+ 1 == key {
+            events[openInserts[open].event].high = key
             return
         }
         guard append(Event(kind: .insert, classID: classID, low: key, high: key)) else { return }
-        openInsert[classID] = events.count - 1
+        if let open {
+            openInserts[open].event = events.count - 1
+        } else {
+            openInserts.append((classID, events.count - 1))
+        }
     }
 
     mutating func deleted(_ classID: Int64, _ key: Int64) {
-        if let index = openInsert[classID], key >= events[index].high { openInsert[classID] = nil }
+        if let open = openInserts.firstIndex(where: { $0.classID == classID }), key >= events[openInserts[open].event].high {
+            openInserts.remove(at: open)
+        }
         if let last = events.last, last.kind == .delete, last.classID == classID, last.high &+ 1 == key {
             events[events.count - 1].high = key
             return
@@ -70,19 +79,19 @@ struct ChangeRecorder {
 
     var mark: Mark {
         Mark(count: overflowed ? -1 : events.count,
-             ends: Dictionary(uniqueKeysWithValues: openInsert.values.map { ($0, events[$0].high) }))
+             ends: Dictionary(uniqueKeysWithValues: openInserts.map { ($0.event, events[$0.event].high) }))
     }
 
     mutating func rollBack(to mark: Mark) {
         guard mark.count >= 0, !overflowed else { return }
         if mark.count < events.count { events.removeSubrange(mark.count...) }
         for (index, end) in mark.ends where index < events.count { events[index].high = end }
-        openInsert = openInsert.filter { mark.ends[$0.value] != nil }
+        openInserts.removeAll { mark.ends[$0.event] == nil }
     }
 
     mutating func removeAll() {
         events = []
-        openInsert = [:]
+        openInserts = []
         overflowed = false
     }
 
@@ -92,7 +101,7 @@ struct ChangeRecorder {
         guard events.count < limit else {
             overflowed = true
             events = []
-            openInsert = [:]
+            openInserts = []
             return false
         }
         events.append(event)

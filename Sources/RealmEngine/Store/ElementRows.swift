@@ -113,16 +113,23 @@ extension PropertyInfo {
 extension Store {
     /// The statement inserting `rows` elements of `property` (1 ... `ElementRows.batch`),
     /// prepared on first use and taken out of its slot until `returnElementsStatement`.
+    /// (Plain reads and writes of the slots, no `inout`: each is one short access.)
     func takeElementsStatement(_ property: PropertyInfo, rows: Int) throws -> Statement {
         if rows == 1 {
-            defer { property.insertElementStatement = nil }
-            return try prepared(&property.insertElementStatement, property.insertElementSQL)
+            guard let statement = property.insertElementStatement else {
+                return try Statement(database: connection.handle, sql: property.insertElementSQL)
+            }
+            property.insertElementStatement = nil
+            return statement
+        }
+        if rows < property.insertElementsStatements.count, let statement = property.insertElementsStatements[rows] {
+            property.insertElementsStatements[rows] = nil
+            return statement
         }
         if property.insertElementsStatements.isEmpty {
             property.insertElementsStatements = Array(repeating: nil, count: ElementRows.batch + 1)
         }
-        defer { property.insertElementsStatements[rows] = nil }
-        return try prepared(&property.insertElementsStatements[rows], property.insertElementsSQL(rows: rows))
+        return try Statement(database: connection.handle, sql: property.insertElementsSQL(rows: rows))
     }
 
     /// Puts a statement of `takeElementsStatement` back in its slot.

@@ -20,12 +20,25 @@ protocol ObjectFields {
 extension Dictionary: ObjectFields where Key == String, Value == InputValue {
     @inline(__always)
     func input(for property: PropertyInfo, at position: Int) -> InputValue? {
-        self[property.name]
+        field(property.name)
     }
 
     @inline(__always)
     func take(for property: PropertyInfo, at position: Int) -> InputValue? {
-        self[property.name]
+        field(property.name)
+    }
+
+    /// The input under `name`. A small object's fields (an embedded address) are searched by
+    /// comparing names, which costs less than hashing `name`; equal names as `==` has them,
+    /// as the dictionary's lookup would.
+    private func field(_ name: String) -> InputValue? {
+        guard count <= 8 else { return self[name] }
+        var index = startIndex
+        while index != endIndex {
+            if keys[index] == name { return values[index] }
+            formIndex(after: &index)
+        }
+        return nil
     }
 
     @inline(__always)
