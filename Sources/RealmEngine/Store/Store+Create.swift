@@ -65,26 +65,37 @@ extension Store {
 
     /// Inserts a new object: nested objects first, then the row, then its collections. Each
     /// input is taken from `fields` once (`ObjectFields.take(for:at:)`).
+    ///
+    /// The row's values are bound as they come, without an array of them; the statement is out
+    /// of its slot meanwhile, so that a nested object of the same class (through an embedded
+    /// link) prepares a statement of its own instead of overwriting these bindings.
     func insertObject(_ info: ClassInfo, _ fields: consuming some ObjectFields, policy: UpdatePolicy) throws -> Int64 {
-        var row: [SQLValue] = []
-        row.reserveCapacity(info.singlePositions.count + 2)
+        let statement = try info.insertStatement ?? Statement(database: connection.handle, sql: info.insertSQL)
+        info.insertStatement = nil
+        var parameter: Int32 = 1
         for position in info.singlePositions {
             let property = info.properties[position]
             let input = fields.take(for: property, at: position)
             if property.isMixed {
                 let slot = try writeMixed(input?.mixedValue ?? defaultValue(property))
-                row.append(slot.value)
-                row.append(.int(slot.tag))
+                statement.bind(parameter, slot.value)
+                statement.bind(parameter + 1, slot.tag)
+                parameter += 2
             } else if property.isLink {
-                let target = try input.flatMap { try linkTarget(property, $0, current: nil, policy: policy) }
-                row.append(target.map { .int($0) } ?? .null)
+                if let target = try input.flatMap({ try linkTarget(property, $0, current: nil, policy: policy) }) {
+                    statement.bind(parameter, target)
+                } else {
+                    statement.bindNull(parameter)
+                }
+                parameter += 1
             } else {
                 let value = if let input { try scalarInput(input, property) } else { defaultValue(property) }
-                row.append(try encode(value, property, optional: property.isOptional))
+                statement.bind(parameter, try encode(value, property, optional: property.isOptional))
+                parameter += 1
             }
         }
-        let statement = try prepared(&info.insertStatement, info.insertSQL)
-        try statement.run(binding: row)
+        try statement.run()
+        info.insertStatement = statement
         let key = connection.lastInsertRowID
         noteInserted(info, key)
         for position in info.collectionPositions {
