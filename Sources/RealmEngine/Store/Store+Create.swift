@@ -89,7 +89,10 @@ extension Store {
                 }
                 parameter += 1
             } else {
-                let value = if let input { try scalarInput(input, property) } else { defaultValue(property) }
+                let value = switch consume input {
+                case .some(let input): try scalarInput(input, property)
+                case .none: defaultValue(property)
+                }
                 statement.bind(parameter, try encode(value, property, optional: property.isOptional))
                 parameter += 1
             }

@@ -62,9 +62,14 @@ package struct FieldsByPosition: ObjectFields {
     package private(set) var streams: [(position: Int, collection: StreamedCollection)] = []
 
     /// Fields with every property absent.
+    ///
+    /// (Appended to a reserved array: `Array(repeating:count:)` allocates through a generic path
+    /// of the standard library that looks up the array's type metadata on every call.)
     @inlinable
     package init(count: Int) {
-        inputs = Array(repeating: nil, count: count)
+        inputs = []
+        inputs.reserveCapacity(count)
+        for _ in 0..<count { inputs.append(nil) }
     }
 
     /// The input at `position` (nil when absent).
