@@ -24,7 +24,7 @@ extension Importer {
             noteFailure(value, plan)
             return nil
         }
-        let repeated = linkRepeat(fields, plan, policy: policy, check: repeatCheck)
+        let repeated = repeatCheck.take() ?? linkRepeat(fields, plan, policy: policy)
         if case .linked(let linked) = repeated { return linked }
         let changesBefore = store.totalChanges
         let created: (key: ObjectKey, existed: Bool)
@@ -118,6 +118,7 @@ extension Importer {
         let properties = plan.properties
         try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: properties.count) { values in
             let matched: (matched: Int, namedTwice: Bool)
+            let preparedInputs = prepared?.inputs
             if let prepared {
                 _ = values.initialize(from: prepared.values)
                 matched = (prepared.matchedCount, prepared.namedTwice)
@@ -142,14 +143,14 @@ extension Importer {
                 }
                 if property.isSingleScalar {
                     // A scalar's key joins the path only when it has a problem to report.
-                    if let input = prepared?.inputs[position]
+                    if let input = preparedInputs?[position]
                         ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional,
                                          key: property.fieldKey(in: object)) {
                         fields.set(input, for: property, at: position)
                     }
                     continue
                 }
-                if let input = prepared?.inputs[position] {
+                if let input = preparedInputs?[position] {
                     fields.set(input, for: property, at: position)
                     continue
                 }
@@ -179,10 +180,11 @@ extension Importer {
         }
         // Nested objects come in the order prepared; a few may be passed over (a link given
         // twice, a problem before them), and a lookup is not a search of the whole document.
-        for index in nestedPreparations.indices.prefix(8) where nestedPreparations[index].isFor(object, plan) {
-            defer { nestedPreparations = nestedPreparations[(index + 1)...] }
+        let nested = nestedPreparations
+        for index in nested.indices.prefix(8) where nested[index].isFor(object, plan) {
+            nestedPreparations = nested[(index + 1)...]
             nestedPreparationsTaken += 1
-            return nestedPreparations[index]
+            return nested[index]
         }
         return nil
     }

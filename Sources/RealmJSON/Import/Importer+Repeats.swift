@@ -186,12 +186,11 @@ extension Importer {
         return linked
     }
 
-    /// After converting an object into `fields` without problems, before it is written: links
-    /// to the object it repeats, if recorded; otherwise forgets any record of its primary key
-    /// (it is about to be written) and says whether to record it once inserted. `check` is
-    /// what `linkRepeat(_:_:policy:check:)` found before converting, if anything.
-    func linkRepeat(_ fields: FieldsByPosition, _ plan: ImportClassPlan, policy: UpdatePolicy, check: RepeatCheck?) -> RepeatCheck {
-        if let check { return check }
+    /// After converting an object into `fields` without problems, before it is written, when
+    /// `linkRepeat(_:_:policy:check:)` found nothing to do before converting: links to the
+    /// object it repeats, if recorded; otherwise forgets any record of its primary key (it is
+    /// about to be written) and says whether to record it once inserted.
+    func linkRepeat(_ fields: FieldsByPosition, _ plan: ImportClassPlan, policy: UpdatePolicy) -> RepeatCheck {
         guard plan.isRepeatable, let position = plan.primaryKeyPosition else { return .write }
         guard case .value(let key)? = fields.inputs[position] else {
             repeats.forget(plan, key: nil)

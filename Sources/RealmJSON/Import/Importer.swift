@@ -236,9 +236,10 @@ public final class Importer {
     private func importDocument(_ document: JSONDocument, from source: JSONDocumentSource) throws {
         let origin = DocumentOrigin(document, in: source)
         self.origin = origin
-        issues.removeAll(keepingCapacity: true)
+        // Usually empty already: the checks spare the calls.
+        if !issues.isEmpty { issues.removeAll(keepingCapacity: true) }
         errorIssueCount = 0
-        path.removeAll(keepingCapacity: true)
+        if !path.isEmpty { path.removeAll(keepingCapacity: true) }
         preparation = document.preparation
         self.document = (document, source)
         defer {
