@@ -33,7 +33,8 @@ extension Importer {
             // own: an error rolls everything back. After one, savepoints keep failed objects
             // from leaving parts behind that would hide or invent later errors.
             // A collection given in pieces may still turn out to have problems: a savepoint undoes it.
-            let savepoint = totals.errors > 0 || errorIssueCount > 0 || !fields.streams.isEmpty
+            // (The document's error issues are still `errorsBefore`: the guard above checked.)
+            let savepoint = totals.errors > 0 || errorsBefore > 0 || !fields.streams.isEmpty
             // An object of a class without a primary key is always created: only top-level ones
             // carrying `$id` get here under upsert or merge (nested objects inside follow `policy`).
             created = try store.createForImport(plan.name, fields: consume fields, update: plan.primaryKey == nil ? .error : policy,
