@@ -17,7 +17,7 @@
 ///     let filter = PrimaryKeyFilter()
 ///     filter.insert(.int(7))
 ///     filter.mayContain(.int(7))     // true
-final class PrimaryKeyFilter {
+package final class PrimaryKeyFilter {
     /// Bits of the first layer; each new layer is four times the previous one.
     static let firstLayerBits = 1 << 16
     /// Bits of all layers together, at most (16 MiB): six layers, 5.6 million keys in all.
@@ -100,7 +100,8 @@ final class PrimaryKeyFilter {
 
     /// A 64-bit hash of `key`: its upper half picks the block, its lower half the bits. Integer,
     /// ObjectId and UUID keys (fixed-size bytes) are mixed directly, cheaper than `Hasher`.
-    static func hash(_ key: StoreValue) -> UInt64 {
+    /// The importer's records of repeated objects hash their keys with it too.
+    package static func hash(_ key: StoreValue) -> UInt64 {
         switch key {
         case .int(let value):
             return mix(UInt64(bitPattern: value))

@@ -85,6 +85,8 @@ final class ImportClassPlan {
     /// Persisted properties in schema order.
     let properties: [ImportProperty]
     let primaryKey: ImportProperty?
+    /// The position of `primaryKey` in `properties`.
+    let primaryKeyPosition: Int?
     /// The keys that name a property: stored names and aliases.
     let fieldNames: Set<String>
     /// Stored name and alias → position in `properties`.
@@ -98,6 +100,9 @@ final class ImportClassPlan {
     /// The key of the first object of this class the run created: objects with this key or a
     /// larger one were created by the run (the store numbers new objects upwards).
     var firstCreatedKey: Int64?
+    /// The objects of this class the run created, updated or left unchanged, and the unknown
+    /// keys it ignored, not yet in `Importer.totals` (`Importer.summary` adds them).
+    var counts = ImportSummary.Counts()
     /// Whether an object given again with the content the run wrote may link to it (see
     /// `Importer+Repeats.swift`); set once every plan exists.
     private(set) var isRepeatable = false
@@ -107,8 +112,10 @@ final class ImportClassPlan {
     init(_ model: ModelSchema) {
         self.model = model
         name = model.name
-        properties = model.persistedProperties.map(ImportProperty.init)
-        primaryKey = properties.first { $0.schema.isPrimaryKey }
+        let properties = model.persistedProperties.map(ImportProperty.init)
+        self.properties = properties
+        primaryKeyPosition = properties.firstIndex { $0.schema.isPrimaryKey }
+        primaryKey = primaryKeyPosition.map { properties[$0] }
         var positions: [String: Int] = [:]
         for (position, property) in properties.enumerated() {
             positions[property.key] = position

@@ -19,6 +19,14 @@ public struct ImportSummary: Sendable, Hashable {
         }
 
         var total: Int { created + updated + unchanged }
+
+        /// Adds the counts of `other`.
+        mutating func add(_ other: Counts) {
+            created += other.created
+            updated += other.updated
+            unchanged += other.unchanged
+            warnings += other.warnings
+        }
     }
 
     /// Counts by class name, for classes that occurred in the input.

@@ -32,12 +32,12 @@ extension Importer {
             return
         }
         guard let object = try store.object(plan.name, primaryKey: key) else {
-            summary.missingKeys += 1
+            totals.missingKeys += 1
             return
         }
         repeats.forget(plan, key: key)
         try store.delete(object)
-        summary.deleted += 1
+        totals.deleted += 1
     }
 }
 

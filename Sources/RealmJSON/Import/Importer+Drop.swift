@@ -25,7 +25,7 @@ extension Importer {
 
     /// Deletes every object of `className` (counted in the summary).
     func drop(_ className: String) throws {
-        summary.deleted += try store.count(className)
+        totals.deleted += try store.count(className)
         if let plan = plans[className] { repeats.forget(plan, key: nil) }
         try store.deleteAll(className)
     }

@@ -79,14 +79,14 @@ extension Importer {
                     report(ImportIssue.error(unresolvedMessage(pending), at: pending.path).diagnostic(in: pending.origin))
                     continue
                 }
-                summary.nulledLinks += 1
+                totals.nulledLinks += 1
             }
             guard let owner = try navigate(from: fixup.root, pending.steps) else { continue }
             let group = LinkGroup(owner: owner, property: pending.property)
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append((pending.placement, target))
         }
-        guard summary.errors == 0 else { return }
+        guard totals.errors == 0 else { return }
         for group in order {
             try apply(groups[group] ?? [], to: group)
         }

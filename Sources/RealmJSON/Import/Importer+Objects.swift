@@ -9,20 +9,22 @@ extension Importer {
     func importObject(_ value: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy) throws -> ObjectKey? {
         let errorsBefore = errorIssueCount
         try dropBeforeWriting(plan)
+        let prepared = takePreparation(for: value, plan)
         var repeatCheck: RepeatCheck?
-        if let linked = linkRepeat(value, plan, policy: policy, check: &repeatCheck) { return linked }
+        if let linked = linkRepeat(prepared, plan, policy: policy, check: &repeatCheck) { return linked }
         // Merge updates nested objects in place, so it needs the stored object first; insert and
         // upsert learn whether it existed from the store (or look it up when a value is missing).
         let existing = policy == .modified ? try storedObject(value, plan) : nil
         frames.append(FixupFrame())
         var fields = FieldsByPosition(count: plan.properties.count)
-        try convertFields(value, plan, existing: existing, mayExist: policy == .all, policy: policy, into: &fields)
+        try convertFields(value, plan, prepared: prepared, existing: existing, mayExist: policy == .all, policy: policy,
+                          into: &fields)
         let frame = frames.removeLast()
         guard errorIssueCount == errorsBefore else {
             noteFailure(value, plan)
             return nil
         }
-        let repeated = linkRepeat(fields, plan, policy: policy, check: repeatCheck)
+        let repeated = repeatCheck.take() ?? linkRepeat(fields, plan, policy: policy)
         if case .linked(let linked) = repeated { return linked }
         let changesBefore = store.totalChanges
         let created: (key: ObjectKey, existed: Bool)
@@ -31,7 +33,8 @@ extension Importer {
             // own: an error rolls everything back. After one, savepoints keep failed objects
             // from leaving parts behind that would hide or invent later errors.
             // A collection given in pieces may still turn out to have problems: a savepoint undoes it.
-            let savepoint = summary.errors > 0 || errorIssueCount > 0 || !fields.streams.isEmpty
+            // (The document's error issues are still `errorsBefore`: the guard above checked.)
+            let savepoint = totals.errors > 0 || errorsBefore > 0 || !fields.streams.isEmpty
             // An object of a class without a primary key is always created: only top-level ones
             // carrying `$id` get here under upsert or merge (nested objects inside follow `policy`).
             created = try store.createForImport(plan.name, fields: consume fields, update: plan.primaryKey == nil ? .error : policy,
@@ -59,15 +62,14 @@ extension Importer {
             noteFailure(value, plan)
             return nil
         }
-        // One hash of the class name: the dictionary's `default:` subscript updates in place.
         if !created.existed {
             if plan.firstCreatedKey == nil { plan.firstCreatedKey = created.key.key }
             recordInserted(created.key, plan, repeated)
-            summary.classes[plan.name, default: ImportSummary.Counts()].created += 1
+            plan.counts.created += 1
         } else if store.totalChanges != changesBefore {
-            summary.classes[plan.name, default: ImportSummary.Counts()].updated += 1
+            plan.counts.updated += 1
         } else {
-            summary.classes[plan.name, default: ImportSummary.Counts()].unchanged += 1
+            plan.counts.unchanged += 1
         }
         objectCount += 1
         if created.existed { supersedeFixups(of: created.key, supplied: value, plan) }
@@ -95,27 +97,29 @@ extension Importer {
     }
 
     /// The fields of a nested object for the store's `create`, by property name (see
-    /// `convertFields(_:_:existing:mayExist:policy:into:)`).
+    /// `convertFields(_:_:prepared:existing:mayExist:policy:into:)`).
     func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?,
                        policy: UpdatePolicy) throws -> [String: InputValue] {
         var fields: [String: InputValue] = [:]
         fields.reserveCapacity(plan.properties.count)
-        try convertFields(object, plan, existing: existing, mayExist: false, policy: policy, into: &fields)
+        try convertFields(object, plan, prepared: takePreparation(for: object, plan), existing: existing, mayExist: false,
+                          policy: policy, into: &fields)
         return fields
     }
 
-    /// Converts every property present in `object` into `fields`; missing required values of a
-    /// new object and unknown keys are reported. `existing` is the stored object this input
+    /// Converts every property present in `object` into `fields`, using the reading thread's
+    /// preparation of it if there is one (taken by `takePreparation`); missing required values
+    /// of a new object and unknown keys are reported. `existing` is the stored object this input
     /// updates, if known; with `mayExist` it may still exist, which is looked up only when a
     /// required value is missing.
-    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?, mayExist: Bool,
-                       policy: UpdatePolicy, into fields: inout some ImportFields) throws {
+    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, prepared: PreparedObject?, existing: ObjectKey?,
+                       mayExist: Bool, policy: UpdatePolicy, into fields: inout some ImportFields) throws {
         var isNew = existing == nil
         var lookedUp = !mayExist
         let properties = plan.properties
-        let prepared = takePreparation(for: object, plan)
         try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: properties.count) { values in
             let matched: (matched: Int, namedTwice: Bool)
+            let preparedInputs = prepared?.inputs
             if let prepared {
                 _ = values.initialize(from: prepared.values)
                 matched = (prepared.matchedCount, prepared.namedTwice)
@@ -140,14 +144,14 @@ extension Importer {
                 }
                 if property.isSingleScalar {
                     // A scalar's key joins the path only when it has a problem to report.
-                    if let input = prepared?.inputs[position]
+                    if let input = preparedInputs?[position]
                         ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional,
                                          key: property.fieldKey(in: object)) {
                         fields.set(input, for: property, at: position)
                     }
                     continue
                 }
-                if let input = prepared?.inputs[position] {
+                if let input = preparedInputs?[position] {
                     fields.set(input, for: property, at: position)
                     continue
                 }
@@ -177,10 +181,11 @@ extension Importer {
         }
         // Nested objects come in the order prepared; a few may be passed over (a link given
         // twice, a problem before them), and a lookup is not a search of the whole document.
-        for index in nestedPreparations.indices.prefix(8) where nestedPreparations[index].isFor(object, plan) {
-            defer { nestedPreparations = nestedPreparations[(index + 1)...] }
+        let nested = nestedPreparations
+        for index in nested.indices.prefix(8) where nested[index].isFor(object, plan) {
+            nestedPreparations = nested[(index + 1)...]
             nestedPreparationsTaken += 1
-            return nestedPreparations[index]
+            return nested[index]
         }
         return nil
     }
@@ -218,7 +223,7 @@ extension Importer {
                 record(.error(message, at: keyPath, target: .key))
                 continue
             }
-            summary[plan.name].warnings += 1
+            plan.counts.warnings += 1
             guard warnedKeys.insert(plan.name + "." + name).inserted else { continue }
             let message = isLinking ? ImportMessages.linkingObjectsKey(name, className: plan.name)
                 : ImportMessages.unknownKey(name, className: plan.name)

@@ -1,3 +1,4 @@
+import Foundation
 import RealmEngine
 
 /// Objects given again with the same content, under `--mode upsert` (Realm's `.all`): data from
@@ -21,20 +22,23 @@ import RealmEngine
 ///     try importer.importInput(JSONDocumentSource(path: "people.ndjson", options: importer.sourceOptions))
 ///     importer.repeats.linked    // 1: the second dog 7 was linked, not rewritten
 struct RepeatRecords {
-    /// One recorded object: its key, and where its fingerprint is in `storage`.
+    /// One recorded object: its class plan and primary key (with their hash), its key in the
+    /// store, and where its fingerprint is in `storage`; `count` is -1 once forgotten.
     private struct Entry {
+        var plan: ObjectIdentifier
+        var key: StoreValue
+        var hash: UInt64
         var object: Int64
         var start: Int
         var count: Int
     }
 
-    /// An object by its class plan and primary key.
-    private struct Name: Hashable {
-        var plan: ObjectIdentifier
-        var key: StoreValue
-    }
-
-    private var entries: [Name: Entry] = [:]
+    /// Every entry recorded, forgotten ones too (an entry is reused when its object is
+    /// recorded again).
+    private var entries: [Entry] = []
+    /// An open-addressing table of `entries`: each slot is an index into it plus one (zero:
+    /// empty); a name's slots are probed from its hash on. At most half full.
+    private var slots: [Int32] = []
     /// Every recorded fingerprint, end to end: one growing buffer rather than an allocation per
     /// object kept for the whole run.
     private var storage: [UInt8] = []
@@ -53,10 +57,16 @@ struct RepeatRecords {
     /// (counted as linked). A record with another fingerprint is forgotten: the object is
     /// about to be written with other content.
     mutating func link(_ plan: ImportClassPlan, key: StoreValue, _ fingerprint: [UInt8]) -> ObjectKey? {
-        let name = Name(plan: ObjectIdentifier(plan), key: key)
-        guard let entry = entries[name] else { return nil }
-        guard storage[entry.start..<(entry.start + entry.count)].elementsEqual(fingerprint) else {
-            entries[name] = nil
+        let hash = Self.hash(plan, key)
+        guard let index = find(ObjectIdentifier(plan), key, hash: hash).entry, entries[index].count >= 0 else { return nil }
+        let entry = entries[index]
+        let same = entry.count == fingerprint.count && storage.withUnsafeBytes { stored in
+            fingerprint.withUnsafeBytes { given in
+                memcmp(stored.baseAddress! + entry.start, given.baseAddress!, given.count) == 0
+            }
+        }
+        guard same else {
+            entries[index].count = -1
             return nil
         }
         linked += 1
@@ -65,7 +75,8 @@ struct RepeatRecords {
 
     /// Whether an object of `plan` with primary key `key` is recorded.
     func contains(_ plan: ImportClassPlan, key: StoreValue) -> Bool {
-        entries[Name(plan: ObjectIdentifier(plan), key: key)] != nil
+        guard let index = find(ObjectIdentifier(plan), key, hash: Self.hash(plan, key)).entry else { return false }
+        return entries[index].count >= 0
     }
 
     mutating func record(_ plan: ImportClassPlan, key: StoreValue, object: ObjectKey, _ fingerprint: [UInt8]) {
@@ -75,7 +86,21 @@ struct RepeatRecords {
             return
         }
         bytes += size
-        entries[Name(plan: ObjectIdentifier(plan), key: key)] = Entry(object: object.key, start: storage.count, count: fingerprint.count)
+        let hash = Self.hash(plan, key)
+        let found = find(ObjectIdentifier(plan), key, hash: hash)
+        if let index = found.entry {
+            entries[index].object = object.key
+            entries[index].start = storage.count
+            entries[index].count = fingerprint.count
+        } else {
+            entries.append(Entry(plan: ObjectIdentifier(plan), key: key, hash: hash, object: object.key, start: storage.count,
+                                 count: fingerprint.count))
+            if entries.count * 2 > slots.count {
+                rebuildSlots()
+            } else {
+                slots[found.slot] = Int32(entries.count)
+            }
+        }
         storage.append(contentsOf: fingerprint)
     }
 
@@ -84,16 +109,52 @@ struct RepeatRecords {
     mutating func forget(_ plan: ImportClassPlan, key: StoreValue?) {
         guard !entries.isEmpty else { return }
         if let key {
-            entries[Name(plan: ObjectIdentifier(plan), key: key)] = nil
+            if let index = find(ObjectIdentifier(plan), key, hash: Self.hash(plan, key)).entry { entries[index].count = -1 }
         } else {
-            entries = entries.filter { $0.key.plan != ObjectIdentifier(plan) }
+            for index in entries.indices where entries[index].plan == ObjectIdentifier(plan) { entries[index].count = -1 }
         }
     }
 
     mutating func removeAll() {
-        entries = [:]
+        entries = []
+        slots = []
         storage = []
         bytes = 0
+    }
+
+    /// The entry of `plan` and `key` if there is one, and the slot that holds it or, if not,
+    /// the empty slot where it would go.
+    private func find(_ plan: ObjectIdentifier, _ key: StoreValue, hash: UInt64) -> (entry: Int?, slot: Int) {
+        guard !slots.isEmpty else { return (nil, 0) }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return (nil, slot) }
+            let entry = entries[stored - 1]
+            if entry.hash == hash && entry.plan == plan && entry.key == key { return (stored - 1, slot) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Makes `slots` twice as large as `entries` needs and fills it again.
+    private mutating func rebuildSlots() {
+        var count = 64
+        while count < entries.count * 4 { count *= 2 }
+        var slots = [Int32](repeating: 0, count: count)
+        let mask = count - 1
+        for (index, entry) in entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
+        }
+        self.slots = slots
+    }
+
+    /// The hash of an object's name: its primary key's (`PrimaryKeyFilter.hash`, no `Hasher`)
+    /// mixed with its plan's identity.
+    private static func hash(_ plan: ImportClassPlan, _ key: StoreValue) -> UInt64 {
+        PrimaryKeyFilter.hash(key) ^ UInt64(UInt(bitPattern: ObjectIdentifier(plan)) &* 0x9E37_79B9_7F4A_7C15)
     }
 }
 
@@ -108,47 +169,29 @@ enum RepeatCheck {
 }
 
 extension Importer {
-    /// Before converting `object`: the key of the object it repeats, when the reading thread
-    /// converted it whole and its fingerprint is recorded (its preparation is taken, as
-    /// converting would have). Otherwise nil; `check` is then what to do after converting it
-    /// (nil when that is still to be found out).
-    func linkRepeat(_ object: JSONValue, _ plan: ImportClassPlan, policy: UpdatePolicy, check: inout RepeatCheck?) -> ObjectKey? {
-        guard policy == .all, linksRepeats, plan.isRepeatable, let position = Self.primaryKeyPosition(plan) else { return nil }
-        let prepared: PreparedObject?
-        var nestedIndex: Int?
-        if let root = preparation, root.isFor(object, plan) {
-            prepared = root
-        } else {
-            nestedIndex = nestedPreparations.prefix(8).firstIndex { $0.isFor(object, plan) }
-            prepared = nestedIndex.map { nestedPreparations[$0] }
-        }
-        guard let prepared, let fingerprint = prepared.fingerprint, case .value(let key)? = prepared.inputs[position] else {
-            return nil
-        }
+    /// Before converting an object: the key of the object it repeats, when the reading thread
+    /// converted it whole (`prepared`, already taken) and its fingerprint is recorded.
+    /// Otherwise nil; `check` is then what to do after converting it (nil when that is still
+    /// to be found out).
+    func linkRepeat(_ prepared: PreparedObject?, _ plan: ImportClassPlan, policy: UpdatePolicy,
+                    check: inout RepeatCheck?) -> ObjectKey? {
+        guard policy == .all, let prepared, let fingerprint = prepared.fingerprint, linksRepeats,
+              let position = plan.primaryKeyPosition, case .value(let key)? = prepared.inputs[position] else { return nil }
         guard let linked = repeats.link(plan, key: key, fingerprint) else {
             check = .record(key, fingerprint)
             return nil
-        }
-        // Taken as `takePreparation` takes it: a whole preparation has no nested ones.
-        if let nestedIndex {
-            nestedPreparations = nestedPreparations[(nestedIndex + 1)...]
-            nestedPreparationsTaken += 1
-        } else {
-            preparation = nil
-            nestedPreparations = prepared.nested[...]
         }
         repeats.linkedUnconverted += 1
         countLinked(plan)
         return linked
     }
 
-    /// After converting an object into `fields` without problems, before it is written: links
-    /// to the object it repeats, if recorded; otherwise forgets any record of its primary key
-    /// (it is about to be written) and says whether to record it once inserted. `check` is
-    /// what `linkRepeat(_:_:policy:check:)` found before converting, if anything.
-    func linkRepeat(_ fields: FieldsByPosition, _ plan: ImportClassPlan, policy: UpdatePolicy, check: RepeatCheck?) -> RepeatCheck {
-        if let check { return check }
-        guard plan.isRepeatable, let position = Self.primaryKeyPosition(plan) else { return .write }
+    /// After converting an object into `fields` without problems, before it is written, when
+    /// `linkRepeat(_:_:policy:check:)` found nothing to do before converting: links to the
+    /// object it repeats, if recorded; otherwise forgets any record of its primary key (it is
+    /// about to be written) and says whether to record it once inserted.
+    func linkRepeat(_ fields: FieldsByPosition, _ plan: ImportClassPlan, policy: UpdatePolicy) -> RepeatCheck {
+        guard plan.isRepeatable, let position = plan.primaryKeyPosition else { return .write }
         guard case .value(let key)? = fields.inputs[position] else {
             repeats.forget(plan, key: nil)
             return .write
@@ -174,14 +217,9 @@ extension Importer {
     }
 
     /// The position of `plan`'s primary key among its properties.
-    private static func primaryKeyPosition(_ plan: ImportClassPlan) -> Int? {
-        guard let primaryKey = plan.primaryKey else { return nil }
-        return plan.properties.firstIndex { $0 === primaryKey }
-    }
-
     /// Counts a linked repeat as the upsert it stands for: an update.
     private func countLinked(_ plan: ImportClassPlan) {
-        summary.classes[plan.name, default: ImportSummary.Counts()].updated += 1
+        plan.counts.updated += 1
         objectCount += 1
     }
 }

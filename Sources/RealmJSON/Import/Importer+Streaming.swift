@@ -36,7 +36,7 @@ extension Importer {
         return StreamedCollection { [unowned self] in
             if errorsBefore == nil { errorsBefore = errorIssueCount }
             // Past `--max-errors` the run stops: the rest of the value is not read.
-            if summary.errors + errorIssueCount >= options.maxErrors { throw StreamedInputFailed() }
+            if totals.errors + errorIssueCount >= options.maxErrors { throw StreamedInputFailed() }
             let piece: JSONDocument?
             do throws(DeferredValueReader.Failure) {
                 piece = try reader.next()

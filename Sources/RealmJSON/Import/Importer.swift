@@ -19,7 +19,24 @@ public final class Importer {
     public let options: ImportOptions
     /// Errors and warnings so far, in the order found (at most `options.maxErrors` errors).
     public private(set) var diagnostics: [Diagnostic] = []
-    public internal(set) var summary = ImportSummary()
+    /// What the run did so far: `totals`, with the objects the plans counted since
+    /// (`ImportClassPlan.counts`) added to their classes.
+    public internal(set) var summary: ImportSummary {
+        get {
+            var summary = totals
+            for plan in plans.values where plan.counts != ImportSummary.Counts() {
+                summary.classes[plan.name, default: ImportSummary.Counts()].add(plan.counts)
+            }
+            return summary
+        }
+        set {
+            totals = newValue
+            for plan in plans.values { plan.counts = ImportSummary.Counts() }
+        }
+    }
+    /// The summary without the counts still in the plans: an object is counted in its plan,
+    /// which needs no lookup by class name.
+    var totals = ImportSummary()
     /// Called after every document with the bytes of the current input's file imported so far
     /// (up to the end of that document; for compressed or CSV input, the file's bytes read when
     /// it was decoded) and the objects created or updated so far.
@@ -67,6 +84,8 @@ public final class Importer {
     /// and whether it does (off only in tests comparing the two).
     var repeats = RepeatRecords()
     var linksRepeats = true
+    /// The plan of the previous document's class: documents mostly have the same one.
+    private var lastDocumentPlan: ImportClassPlan?
     /// The current document and its input, while it is imported.
     var document: (document: JSONDocument, source: JSONDocumentSource)?
 
@@ -102,7 +121,7 @@ public final class Importer {
     }
 
     /// Whether `--max-errors` has been reached; further input is not read.
-    public var hasStopped: Bool { summary.errors >= options.maxErrors }
+    public var hasStopped: Bool { totals.errors >= options.maxErrors }
 
     /// Reads every document of `source` and creates its objects.
     ///
@@ -135,7 +154,7 @@ public final class Importer {
                 report(error.diagnostic)
                 if error.isRecoverable { continue } else { break }
             }
-            summary.documents += 1
+            totals.documents += 1
             try importDocument(document, from: source)
             progressHandler?(Self.bytesImported(through: document), objectCount)
         }
@@ -175,12 +194,12 @@ public final class Importer {
         guard isOpen else { return summary }
         do {
             if !hasStopped { try resolveFixups() }
-            if summary.errors > 0 || options.dryRun {
+            if totals.errors > 0 || options.dryRun {
                 try rollback()
             } else {
                 try store.commitWrite()
                 isOpen = false
-                summary.committed = true
+                totals.committed = true
             }
         } catch {
             try? rollback()
@@ -201,8 +220,8 @@ public final class Importer {
     func report(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error {
             guard !hasStopped else { return }
-            summary.errors += 1
-            if hasStopped { summary.stoppedEarly = true }
+            totals.errors += 1
+            if hasStopped { totals.stoppedEarly = true }
         }
         diagnostics.append(diagnostic)
     }
@@ -217,9 +236,10 @@ public final class Importer {
     private func importDocument(_ document: JSONDocument, from source: JSONDocumentSource) throws {
         let origin = DocumentOrigin(document, in: source)
         self.origin = origin
-        issues.removeAll(keepingCapacity: true)
+        // Usually empty already: the checks spare the calls.
+        if !issues.isEmpty { issues.removeAll(keepingCapacity: true) }
         errorIssueCount = 0
-        path.removeAll(keepingCapacity: true)
+        if !path.isEmpty { path.removeAll(keepingCapacity: true) }
         preparation = document.preparation
         self.document = (document, source)
         defer {
@@ -239,6 +259,13 @@ public final class Importer {
         for issue in issues where !(hasStopped && issue.severity == .error) {
             report(issue.diagnostic(in: origin))
         }
+    }
+
+    /// The plan of the class `name`, if there is one; the previous document's without a lookup.
+    private func plan(named name: String) -> ImportClassPlan? {
+        if let last = lastDocumentPlan, last.name == name { return last }
+        lastDocumentPlan = plans[name]
+        return lastDocumentPlan
     }
 
     /// The class of a document: from a multi-class input or `--class`, which must agree.
@@ -261,7 +288,7 @@ public final class Importer {
             record(.error(ImportMessages.classMismatch(input: name, option: option), at: []))
             return nil
         }
-        guard let plan = plans[name] else { return nil }
+        guard let plan = plan(named: name) else { return nil }
         if plan.isEmbedded {
             record(.error(ImportMessages.embeddedCreatedDirectly(name), at: []))
             return nil

@@ -45,10 +45,10 @@ enum ObjectFingerprint {
         case .object(let fields), .map(let fields):
             if case .object = input { bytes.append(Tag.object.rawValue) } else { bytes.append(Tag.map.rawValue) }
             appendLength(fields.count, to: &bytes)
-            let keys = fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for key in keys {
+            // The entries sorted whole: no lookup of each key again.
+            for (key, element) in fields.sorted(by: { precedes($0.key, $1.key) }) {
                 appendText(key, to: &bytes)
-                guard let element = fields[key], append(element, to: &bytes) else { return false }
+                guard append(element, to: &bytes) else { return false }
             }
             return true
         }
@@ -103,6 +103,20 @@ enum ObjectFingerprint {
 
     private static func appendText(_ text: String, to bytes: inout [UInt8]) {
         appendLength(text.utf8.count, to: &bytes)
-        bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Whether the UTF-8 bytes of `a` come before those of `b`.
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        let order = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                let common = min(x.count, y.count)
+                let compared = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return compared == 0 ? x.count < y.count : compared < 0
+            }
+        }
+        return (order ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }
