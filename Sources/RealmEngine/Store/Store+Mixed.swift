@@ -138,6 +138,10 @@ extension Store {
     /// Realm's Map key rules: no `.` anywhere, no leading `$`.
     static func validateMapKey(_ key: String) throws {
         if key.utf8.first == UInt8(ascii: "$") { throw StoreError.keyStartsWithDollar }
-        if key.utf8.contains(UInt8(ascii: ".")) { throw StoreError.keyContainsDot }
+        // A native string's bytes are searched in place (the generic `contains` walks them one index at a time).
+        let dot = UInt8(ascii: ".")
+        if key.utf8.withContiguousStorageIfAvailable({ $0.contains(dot) }) ?? key.utf8.contains(dot) {
+            throw StoreError.keyContainsDot
+        }
     }
 }
