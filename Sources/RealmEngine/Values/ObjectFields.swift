@@ -72,6 +72,15 @@ package struct FieldsByPosition: ObjectFields {
         for _ in 0..<count { inputs.append(nil) }
     }
 
+    /// Fields holding `inputs` as they are, one slot per persisted property (nil where absent).
+    ///
+    /// The array is not copied unless a slot is changed while another owner still holds it:
+    /// inputs converted ahead of time need no setter call per property.
+    @inlinable
+    package init(inputs: [InputValue?]) {
+        self.inputs = inputs
+    }
+
     /// The input at `position` (nil when absent).
     @inlinable
     package subscript(position: Int) -> InputValue? {

@@ -16,9 +16,8 @@ extension Importer {
         // upsert learn whether it existed from the store (or look it up when a value is missing).
         let existing = policy == .modified ? try storedObject(value, plan) : nil
         frames.append(FixupFrame())
-        var fields = FieldsByPosition(count: plan.properties.count)
-        try convertFields(value, plan, prepared: prepared, existing: existing, mayExist: policy == .all, policy: policy,
-                          into: &fields)
+        let fields: FieldsByPosition = try convertFields(value, plan, prepared: prepared, existing: existing,
+                                                         mayExist: policy == .all, policy: policy)
         let frame = frames.removeLast()
         guard errorIssueCount == errorsBefore else {
             noteFailure(value, plan)
@@ -97,29 +96,27 @@ extension Importer {
     }
 
     /// The fields of a nested object for the store's `create`, by property name (see
-    /// `convertFields(_:_:prepared:existing:mayExist:policy:into:)`).
+    /// `convertFields(_:_:prepared:existing:mayExist:policy:)`).
     func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, existing: ObjectKey?,
                        policy: UpdatePolicy) throws -> [String: InputValue] {
-        var fields: [String: InputValue] = [:]
-        fields.reserveCapacity(plan.properties.count)
         try convertFields(object, plan, prepared: takePreparation(for: object, plan), existing: existing, mayExist: false,
-                          policy: policy, into: &fields)
-        return fields
+                          policy: policy)
     }
 
-    /// Converts every property present in `object` into `fields`, using the reading thread's
+    /// Converts every property present in `object` into its fields, using the reading thread's
     /// preparation of it if there is one (taken by `takePreparation`); missing required values
     /// of a new object and unknown keys are reported. `existing` is the stored object this input
     /// updates, if known; with `mayExist` it may still exist, which is looked up only when a
     /// required value is missing.
-    func convertFields(_ object: JSONValue, _ plan: ImportClassPlan, prepared: PreparedObject?, existing: ObjectKey?,
-                       mayExist: Bool, policy: UpdatePolicy, into fields: inout some ImportFields) throws {
+    func convertFields<Fields: ImportFields>(_ object: JSONValue, _ plan: ImportClassPlan, prepared: PreparedObject?,
+                                             existing: ObjectKey?, mayExist: Bool, policy: UpdatePolicy) throws -> Fields {
         var isNew = existing == nil
         var lookedUp = !mayExist
         let properties = plan.properties
+        let preparedInputs = prepared?.inputs
+        var fields = Fields(count: properties.count, prepared: preparedInputs)
         try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: properties.count) { values in
             let matched: (matched: Int, namedTwice: Bool)
-            let preparedInputs = prepared?.inputs
             if let prepared {
                 _ = values.initialize(from: prepared.values)
                 matched = (prepared.matchedCount, prepared.namedTwice)
@@ -142,17 +139,16 @@ extension Importer {
                     }
                     continue
                 }
-                if property.isSingleScalar {
-                    // A scalar's key joins the path only when it has a problem to report.
-                    if let input = preparedInputs?[position]
-                        ?? convertScalar(value, property, in: plan, allowsNull: property.isOptional,
-                                         key: property.fieldKey(in: object)) {
-                        fields.set(input, for: property, at: position)
-                    }
+                if let input = preparedInputs?[position] {
+                    if !Fields.holdsPreparedInputs { fields.set(input, for: property, at: position) }
                     continue
                 }
-                if let input = preparedInputs?[position] {
-                    fields.set(input, for: property, at: position)
+                if property.isSingleScalar {
+                    // A scalar's key joins the path only when it has a problem to report.
+                    if let input = convertScalar(value, property, in: plan, allowsNull: property.isOptional,
+                                                 key: property.fieldKey(in: object)) {
+                        fields.set(input, for: property, at: position)
+                    }
                     continue
                 }
                 if property.isStreamable, let current = document, let range = current.document.deferredRange(of: value) {
@@ -169,6 +165,7 @@ extension Importer {
             }
             if matched.matched < object.count { checkUnknownKeys(object, plan) }
         }
+        return fields
     }
 
     /// The reading thread's preparation of `object` as `plan`, if that is what it prepared
@@ -250,6 +247,15 @@ extension Importer {
 /// object `importObject` creates (`FieldsByPosition`), by name for a nested object that goes
 /// into its owner's input (`InputValue.object`).
 protocol ImportFields {
+    /// Fields for an object with `count` properties whose reading-thread preparation has the
+    /// inputs `prepared` (by position), if it has one. `FieldsByPosition` starts from them as
+    /// they are (see `holdsPreparedInputs`); a dictionary starts empty.
+    init(count: Int, prepared: [InputValue?]?)
+
+    /// Whether `init(count:prepared:)` holds the prepared inputs already, so that `set` is
+    /// called only for the others.
+    static var holdsPreparedInputs: Bool { get }
+
     /// Stores the input of `property`, which sits at `position` of its plan's properties.
     mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int)
 
@@ -259,6 +265,12 @@ protocol ImportFields {
 }
 
 extension FieldsByPosition: ImportFields {
+    init(count: Int, prepared: [InputValue?]?) {
+        if let prepared { self.init(inputs: prepared) } else { self.init(count: count) }
+    }
+
+    static var holdsPreparedInputs: Bool { true }
+
     mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int) {
         self[position] = input
     }
@@ -269,6 +281,12 @@ extension FieldsByPosition: ImportFields {
 }
 
 extension Dictionary: ImportFields where Key == String, Value == InputValue {
+    init(count: Int, prepared: [InputValue?]?) {
+        self.init(minimumCapacity: count)
+    }
+
+    static var holdsPreparedInputs: Bool { false }
+
     mutating func set(_ input: InputValue, for property: ImportProperty, at position: Int) {
         self[property.name] = input
     }
