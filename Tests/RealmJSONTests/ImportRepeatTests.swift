@@ -39,6 +39,21 @@ import Testing
         #expect(changes["Toy"].deleted.isEmpty && writtenChanges["Toy"].deleted.isEmpty)
     }
 
+    /// Hundreds of recorded dogs (the records' table grows several times, from 64 slots): each
+    /// repeat still finds its own record, one with other content forgets only its own.
+    @Test(arguments: [false, true]) func manyRecordsEachFindTheirOwn(bson: Bool) throws {
+        let first = (1...300).map { R.person(Int64($0), [R.dog(Int64($0))]) }
+        let again = (301...600).map { (id: Int) -> RepeatDoc in
+            let version = id % 7 == 0 ? 2 : 1
+            return R.person(Int64(id), [R.dog(Int64(id - 300), version: version)])
+        }
+        let linked = try R.run(first + again, bson: bson, links: true)
+        let written = try R.run(first + again, bson: bson, links: false)
+        #expect(linked.diagnostics.isEmpty && linked.export == written.export && linked.summary == written.summary)
+        let changed = (301...600).filter { $0 % 7 == 0 }.count
+        #expect(linked.linked == 300 - changed && linked.count(#"UPDATE "Dog""#) == changed)
+    }
+
     /// A repeat with other content is upserted, and the record of the first content is gone:
     /// the first content given once more is written again, not linked to the changed dog.
     @Test(arguments: [false, true]) func aRepeatWithOtherContentIsWritten(bson: Bool) throws {

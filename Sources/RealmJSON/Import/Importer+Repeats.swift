@@ -60,11 +60,11 @@ struct RepeatRecords {
         let hash = Self.hash(plan, key)
         guard let index = find(ObjectIdentifier(plan), key, hash: hash).entry, entries[index].count >= 0 else { return nil }
         let entry = entries[index]
-        let same = entry.count == fingerprint.count && storage.withUnsafeBytes { stored in
+        let same = entry.count == fingerprint.count && (fingerprint.isEmpty || storage.withUnsafeBytes { stored in
             fingerprint.withUnsafeBytes { given in
                 memcmp(stored.baseAddress! + entry.start, given.baseAddress!, given.count) == 0
             }
-        }
+        })
         guard same else {
             entries[index].count = -1
             return nil
