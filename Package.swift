@@ -41,14 +41,18 @@ let package = Package(
         .target(name: "RealmEngine", dependencies: ["RealmSchema", "RealmQuery", "RealmFormats", "CSQLite", "CBSON"]),
         // The Realm Swift API on top of the engine: Realm, Object, @Persisted, collections, Results.
         .target(name: "RealmStore", dependencies: ["RealmEngine", "RealmSchema"]),
-        .testTarget(name: "RealmStoreTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool", "TestSupport"]),
+        // The engine's tests: the dynamic Store, SQLite layer, migrations, query compilation.
+        .testTarget(name: "RealmEngineTests", dependencies: ["RealmEngine", "RealmSchema", "realm-store-tool", "TestSupport"]),
         .executableTarget(name: "realm-store-tool", dependencies: ["RealmEngine", "RealmSchema", "RealmFormats"]),
-        // JSON in and out of a store (jansson); depends on the engine, not on the Swift API.
-        .target(name: "RealmJSON", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "CJansson", "CZlib", "CLZMA", "CZstd"]),
-        .testTarget(name: "RealmJSONTests", dependencies: ["RealmJSON", "RealmSchema", "RealmEngine", "TestSupport"],
+        // Interchange: documents in and out of a store. Import/ and Export/ drive any format through
+        // Documents/ (the in-memory document, DocumentReader, DocumentWriter, the format enums);
+        // Formats/JSON, BSON, CSV hold one reader and one writer each; Compression/ gzip, xz, zstd.
+        // Depends on the engine, not on the Swift API.
+        .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "CJansson", "CZlib", "CLZMA", "CZstd"]),
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "TestSupport"],
                     exclude: ["Goldens"]),
-        .executableTarget(name: "realm-export", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
-        .executableTarget(name: "realm-import", dependencies: ["RealmJSON", "RealmEngine", "RealmSchema", "RealmCLI"]),
+        .executableTarget(name: "realm-export", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
+        .executableTarget(name: "realm-import", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmCLI"]),
 
         // Helpers of the test targets: temporary files, schema builders, running the built tools and
         // commands, repository paths and fixtures (Tests/Fixtures), a seeded random source.
@@ -62,11 +66,12 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["realm-schema", "realm-export", "realm-import", "realm-results-bench", "realm-soak", "RealmSchema", "RealmEngine", "TestSupport"]),
         // Build-tool plugin: Swift models from a target's *.yaml schema files at build time.
         .plugin(name: "RealmSchemaPlugin", capability: .buildTool(), dependencies: ["realm-schema"]),
-        // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore, and API tests.
+        // The typed Realm API: the Swift goldens of realm-schema compiled against RealmStore (GeneratedModelTests),
+        // and the Realm Swift API's tests (RealmStoreTests).
         .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
-        .testTarget(name: "RealmStoreAPITests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
+        .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
         // make fuzz: the fuzz targets' bodies (scripts/fuzz.sh links them with libFuzzer; docs/fuzzing.md).
-        .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmJSON"]),
+        .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmInterchange"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["RealmFuzz", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),

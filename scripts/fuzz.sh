@@ -21,7 +21,7 @@ swift build --build-path "$BUILD" --target RealmFuzz \
 BIN="$(swift build --build-path "$BUILD" --show-bin-path)"
 
 # 2. One binary: libFuzzer's main + scripts/fuzz/entry.swift + the modules' objects.
-MODULES=(RealmFormats RealmSchema RealmCodegen RealmQuery RealmEngine RealmJSON RealmFuzz)
+MODULES=(RealmFormats RealmSchema RealmCodegen RealmQuery RealmEngine RealmInterchange RealmFuzz)
 OBJECTS=()
 for module in "${MODULES[@]}"; do OBJECTS+=("$BIN/$module.build/"*.o); done
 MAPS=()

@@ -1,5 +1,5 @@
 import RealmEngine
-import RealmJSON
+import RealmInterchange
 
 /// The importer on any text, into a store holding `FuzzStores.seedJSON`: an import that does
 /// not commit (errors, or a thrown failure) leaves the store's export as it was; one that

@@ -1,4 +1,4 @@
-import RealmJSON
+import RealmInterchange
 
 /// Map-key encoding on any text: `decode(encode(key)) == key`, the encoded key holds no `.`
 /// or `$` (so Realm accepts it), and a key that needs no encoding is left as it is.

@@ -1,6 +1,6 @@
 import Foundation
 import RealmEngine
-import RealmJSON
+import RealmInterchange
 import RealmSchema
 
 /// The fixed schema and data the import and query targets work on, and the temporary files of

@@ -1,7 +1,7 @@
 import Foundation
 import RealmCLI
 import RealmEngine
-import RealmJSON
+import RealmInterchange
 
 /// `realm-export --type bson`: what `mongodump` writes, for `mongorestore`.
 ///

@@ -1,6 +1,6 @@
 import RealmCLI
 import RealmFormats
-import RealmJSON
+import RealmInterchange
 
 /// The command-line interface of `realm-export`, described once for parsing and `--help`.
 enum ExportCommand {

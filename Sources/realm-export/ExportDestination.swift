@@ -1,6 +1,6 @@
 import Foundation
 import RealmCLI
-import RealmJSON
+import RealmInterchange
 
 /// Where the export goes: stdout, or a file written under a temporary name beside it and renamed
 /// into place only when the export succeeded, so a failed export leaves no partial file; gzip

@@ -1,7 +1,7 @@
 import Foundation
 import RealmCLI
 import RealmEngine
-import RealmJSON
+import RealmInterchange
 import RealmQuery
 import RealmSchema
 

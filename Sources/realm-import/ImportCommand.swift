@@ -1,5 +1,5 @@
 import RealmCLI
-import RealmJSON
+import RealmInterchange
 
 /// The command-line interface of `realm-import`, described once for parsing and `--help`.
 enum ImportCommand {

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 import RealmCLI
-import RealmJSON
+import RealmInterchange
 
 /// SIGINT and SIGTERM while `realm-import` writes: instead of ending the process in the middle
 /// of its transaction, a signal interrupts the reading of the input (`InputInterruption`), so

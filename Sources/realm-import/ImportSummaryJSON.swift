@@ -1,5 +1,5 @@
 import RealmCLI
-import RealmJSON
+import RealmInterchange
 
 /// The closing summary under `--error-format json`: one object on its own line, so that a build
 /// script reads every line of stderr as JSON.

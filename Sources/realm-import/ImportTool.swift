@@ -1,7 +1,7 @@
 import Foundation
 import RealmCLI
 import RealmEngine
-import RealmJSON
+import RealmInterchange
 import RealmSchema
 
 /// Runs one `realm-import` command: checks the command line, opens (or creates) the store,

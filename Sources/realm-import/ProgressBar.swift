@@ -1,6 +1,6 @@
 import Foundation
 import RealmCLI
-import RealmJSON
+import RealmInterchange
 
 /// How progress shows: a line redrawn in place on a terminal, or (stderr a file or pipe, as in
 /// CI logs) one plain line every few seconds, as mongoimport prints.

@@ -1,0 +1,173 @@
+import Foundation
+import RealmEngine
+import RealmInterchange
+import TestSupport
+import Testing
+
+/// Bad BSON is a located error (document number, the document's and the element's byte
+/// offsets, the field path) and nothing is written: cut-off input, wrong lengths, invalid
+/// UTF-8, unknown or unsupported element types, nesting past the limit, and values of the
+/// wrong type for their property (the JSON path's messages).
+@Suite struct BSONBadInputTests {
+    static let schema = """
+        models:
+          T:
+            properties: { s: string?, i32: int32?, b: bool?, m: mixed, a: Addr? }
+          Addr:
+            embedded: true
+            properties: { city: string }
+        """
+
+    static func run(_ bytes: [UInt8], bson: BSONDetection = .detect) throws -> (ImportRun, ImportHarness) {
+        let harness = try ImportHarness(Self.schema)
+        let importer = try Importer(store: try harness.open, options: ImportOptions(className: "T"))
+        var options = importer.sourceOptions
+        options.bson = bson
+        try importer.importInput(JSONDocumentSource(bytes: bytes, name: "input.bson", options: options))
+        let summary = try importer.finish()
+        #expect(!summary.committed)
+        #expect(try harness.objects("T").isEmpty)
+        return (ImportRun(summary: summary, diagnostics: importer.diagnostics), harness)
+    }
+
+    /// The offset of the element named `key` (its type byte) in `bytes`.
+    static func element(_ key: String, in bytes: [UInt8], after start: Int = 0) -> Int {
+        let wanted = Array(key.utf8) + [0]
+        return (start..<bytes.count).first { Array(bytes[$0..<min(bytes.count, $0 + wanted.count)]) == wanted }! - 1
+    }
+
+    static func place(document: Int, start: Int, element: Int? = nil) -> String {
+        "in BSON document \(document) of input.bson, which starts at byte \(start)" + (element.map { "; the element starts at byte \($0)" } ?? "")
+    }
+
+    @Test func aTruncatedDocumentIsLocated() throws {
+        let bytes = try PyMongoBSON.bytes("[{'s': 'one'}, {'s': 'two'}]")
+        let first = bytes.count / 2
+        let (run, _) = try Self.run(Array(bytes.dropLast(3)))
+        #expect(run.messages == ["truncated BSON: the input ends after \(first - 3) of the document's \(first) bytes"])
+        #expect(run.errors.first?.notes == [Self.place(document: 2, start: first)])
+        let (cut, _) = try Self.run(Array(bytes.prefix(first + 2)), bson: .always)
+        #expect(cut.messages == ["truncated BSON: the input ends inside a document's length (2 of its 4 bytes)"])
+    }
+
+    @Test func wrongLengthsAreErrors() throws {
+        let bytes = try PyMongoBSON.bytes("[{'b': True}]")
+        var small = bytes
+        small[0] = 4
+        #expect(try Self.run(small, bson: .always).0.messages == ["wrong BSON document length 4: a document has at least 5 bytes"])
+        var large = bytes
+        large[3] = 0x02
+        #expect(try Self.run(large, bson: .always).0.messages
+            == ["BSON document length \(0x0200_0000 + Int(bytes[0])) is over MongoDB's limit of 16777216 bytes (16 MiB)"])
+        var short = bytes
+        short[0] -= 1
+        #expect(try Self.run(short).0.messages
+            == ["wrong BSON document length: the document does not end with a 0 byte where its length says"])
+        // An embedded document whose length runs past its parent's end.
+        var inner = try PyMongoBSON.bytes("[{'a': {'city': 'x'}}]")
+        inner[Self.element("a", in: inner) + 3] = 0x40
+        let (run, _) = try Self.run(inner)
+        #expect(run.messages == ["wrong BSON length: the embedded document runs past the end of the document that holds it"])
+        #expect(run.errors.first?.notes == [Self.place(document: 1, start: 0, element: Self.element("a", in: inner)), "at field path /a"])
+    }
+
+    @Test func invalidUTF8IsLocatedAtItsElement() throws {
+        var bytes = try PyMongoBSON.bytes("[{'s': 'fine'}, {'m': {'k': ['ab']}}, {'\\u00e9': 1}]")
+        let second = Int(bytes[0])
+        let third = second + Int(bytes[second])
+        let list = Self.element("k", in: bytes, after: second)
+        bytes[list + 14] = 0xFF  // 'a' of "ab": past the list's type, name, length, the string's type, name and length
+        bytes[third + 5] = 0x28  // the second byte of é
+        let (run, _) = try Self.run(bytes)
+        #expect(run.messages == ["invalid UTF-8 in a BSON string", "invalid UTF-8 in a BSON element name"])
+        #expect(run.errors.first?.notes == [Self.place(document: 2, start: second, element: list + 7), "at field path /m/k/0"])
+        #expect(run.errors.last?.notes == [Self.place(document: 3, start: third, element: third + 4)])
+    }
+
+    @Test func nestingPastOneHundredLevelsIsAnError() throws {
+        let nested = { (levels: Int) in "[{'x': __import__('functools').reduce(lambda d, _: {'x': d}, range(\(levels - 1)), {'a': 1})}]" }
+        let deepest = try PyMongoBSON.bytes(nested(100))
+        let harness = try ImportHarness(Self.schema)
+        #expect(try harness.run(bytes: deepest, ImportOptions(className: "T"), name: "input.bson").errors.isEmpty)
+        let tooDeep = try PyMongoBSON.bytes(nested(101))
+        let (run, _) = try Self.run(tooDeep)
+        #expect(run.messages == ["BSON documents and arrays nest more than 100 levels deep"])
+        #expect(run.errors.first?.notes.last == "at field path /" + Array(repeating: "x", count: 101).joined(separator: "/"))
+    }
+
+    @Test func unknownAndUnsupportedTypesAreErrors() throws {
+        var unknown = try PyMongoBSON.bytes("[{'b': True}]")
+        unknown[4] = 0x14
+        #expect(try Self.run(unknown, bson: .always).0.messages == ["unknown BSON element type 0x14"])
+        let (run, _) = try Self.run(try PyMongoBSON.bytes(
+            "[{'m': bson.regex.Regex('a+')}, {'m': bson.timestamp.Timestamp(1, 2)}, {'m': bson.min_key.MinKey()}]"))
+        #expect(run.messages == ["BSON type regular expression (0x0B) has no Realm property type",
+                                 "BSON type timestamp (0x11) has no Realm property type",
+                                 "BSON type min key (0xFF) has no Realm property type"])
+    }
+
+    /// A key given twice is an error, as in JSON; reading goes on with the next document.
+    @Test func duplicateKeysAreErrors() throws {
+        let element: [UInt8] = [0x08, UInt8(ascii: "b"), 0]
+        var duplicate: [UInt8] = [0, 0, 0, 0] + element + [1] + element + [0] + [0]
+        duplicate[0] = UInt8(duplicate.count)
+        let valid = try PyMongoBSON.bytes("[{'s': 'x'}]")
+        let (run, _) = try Self.run(duplicate + valid + duplicate)
+        #expect(run.messages == ["duplicate key 'b' in a BSON document", "duplicate key 'b' in a BSON document"])
+        let third = duplicate.count + valid.count
+        #expect(run.errors.last?.notes == [Self.place(document: 3, start: third, element: third + 8)])
+        #expect(run.summary.documents == 1)
+    }
+
+    /// Bad input never crashes: every cut of a valid input, and bytes changed at random, end
+    /// in a commit or in located errors with nothing written (seeded, so a failure replays).
+    @Test func cutAndMutatedInputNeverCrashes() throws {
+        let valid = try PyMongoBSON.bytes("""
+            [{'s': 'x\\u00e9', 'i32': 7, 'b': False, 'a': {'city': 'Oslo'},
+              'm': [1, 2.5, None, {'k': [DatetimeMS(-5), Decimal128('1.5'), ObjectId('6560a1f0c0ffee0000000001')]},
+                    Binary(b'ab', 0), Binary(b'0123456789abcdef', 4), Int64(-1)]},
+             {'s': None, 'm': {'deep': {'er': ['x']}}}]
+            """)
+        let harness = try ImportHarness(Self.schema)
+        var inputs = (0..<valid.count).map { Array(valid.prefix($0)) }
+        var random = SeededRandom(seed: 19)
+        for _ in 0..<400 {
+            var mutated = valid
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                mutated[Int.random(in: 0..<mutated.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            inputs.append(mutated)
+        }
+        for input in inputs {
+            let before = try harness.objects("T").count
+            let importer = try Importer(store: try harness.open, options: ImportOptions(className: "T"))
+            var options = importer.sourceOptions
+            options.bson = .always
+            try importer.importInput(JSONDocumentSource(bytes: input, name: "input.bson", options: options))
+            let summary = try importer.finish()
+            let errors = importer.diagnostics.filter { $0.severity == .error }
+            #expect(summary.committed == errors.isEmpty)
+            #expect(errors.allSatisfy { $0.notes.first?.hasPrefix("in BSON document ") == true }, "\(errors)")
+            if !summary.committed { #expect(try harness.objects("T").count == before) }
+        }
+    }
+
+    /// A value of the wrong BSON type gets the JSON path's message, placed at its element.
+    @Test func wrongTypesGetTheJSONMessages() throws {
+        let bytes = try PyMongoBSON.bytes("[{'s': 'ok'}, {'b': True, 's': 5}, {'i32': Int64(2147483648)}, {'a': {'city': 1.5}}]")
+        let second = Int(bytes[0])
+        let third = second + Int(bytes[second])
+        let fourth = third + Int(bytes[third])
+        let (run, _) = try Self.run(bytes)
+        #expect(run.messages == [
+            "Invalid value '5' of type 'integer' for 'string?' property 'T.s'.",
+            "Invalid value '2147483648' of type 'integer' for 'int32?' property 'T.i32': out of range for 'int32' (-2147483648 to 2147483647).",
+            "Invalid value '1.5' of type 'real' for 'string' property 'Addr.city'.",
+        ])
+        #expect(run.errors.map(\.notes) == [
+            [Self.place(document: 2, start: second, element: Self.element("s", in: bytes, after: second)), "at field path /s"],
+            [Self.place(document: 3, start: third, element: third + 4), "at field path /i32"],
+            [Self.place(document: 4, start: fourth, element: Self.element("city", in: bytes, after: fourth)), "at field path /a/city"],
+        ])
+    }
+}
