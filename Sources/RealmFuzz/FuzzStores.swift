@@ -110,7 +110,7 @@ enum FuzzStores {
             let store = try Store(path: path, schema: schema)
             if let json {
                 let importer = try Importer(store: store, options: ImportOptions())
-                try importer.importInput(JSONDocumentSource(bytes: Array(json.utf8), name: "seed.json", options: importer.sourceOptions))
+                try importer.importInput(DocumentSource(bytes: Array(json.utf8), name: "seed.json", options: importer.sourceOptions))
                 guard try importer.finish().committed else { fatalError("fuzz: the seed data does not import") }
             }
         } catch {

@@ -26,9 +26,7 @@ enum ExportCommand {
                    help: "Order by this key path ('-' prefix: descending; repeatable, first is primary) or {\"age\": -1, …}."),
             .value("--skip", valueName: "n", help: "Leave out this many objects first (after --query and --sort)."),
             .value("--limit", valueName: "n", help: "Export at most this many objects."),
-            .value("--type", valueName: "type", allowed: ["json", "bson"] + TableFormat.allCases.map(\.rawValue),
-                   help: "json (default); bson: mongodump's files for mongorestore (-o DIR: <class>.bson and "
-                       + "<class>.metadata.json each); or csv / tsv: one row an object of one class (docs/csv.md)."),
+            .value("--type", valueName: "type", allowed: OutputFormat.allCases.map(\.rawValue), help: OutputFormat.help),
             .value("--fields", "-f", valueName: "paths",
                    help: "Only these properties, comma-separated; dotted paths into embedded objects (JSON: the primary "
                        + "key always; CSV/TSV: the columns, default every non-collection property)."),

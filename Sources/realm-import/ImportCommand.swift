@@ -33,9 +33,7 @@ enum ImportCommand {
             .flag("--reject-unknown", help: "Unknown keys are errors (default: ignored with a warning count)."),
             .value("--map-keys", valueName: "policy", allowed: ["encode", "reject"],
                    help: "Map keys with '.', '$' or '%': percent-encode them (default) or report them as errors."),
-            .value("--type", valueName: "type", allowed: ["json", "bson"] + TableFormat.allCases.map(\.rawValue),
-                   help: "json or bson (default: BSON detected by its first bytes; a mongodump .bson file, documents of --class), "
-                       + "or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."),
+            .value("--type", valueName: "type", allowed: InputFormat.allCases.map(\.rawValue), help: InputFormat.help),
             .value("--fields", valueName: "a,b.c",
                    help: "CSV/TSV: the column names, when the first line is data, not a header."),
             .flag("--quiet", "-q", help: "No progress bar, no summary, no warnings; errors only."),
@@ -75,13 +73,9 @@ enum ImportCommand {
         return inputs
     }
 
-    /// `--type json|bson`: whether the inputs are BSON (told, or detected from their first bytes).
-    static func bson(_ parsed: ParsedArguments) -> BSONDetection {
-        switch parsed.value("--type") {
-        case "bson": .always
-        case "json": .never
-        default: .detect
-        }
+    /// `--type json|bson`: the inputs' format when told; nil: each is detected from its first bytes.
+    static func format(_ parsed: ParsedArguments) -> InputFormat? {
+        parsed.value("--type").flatMap(InputFormat.init(rawValue:)).flatMap { $0.isDetected ? $0 : nil }
     }
 
     /// `--type csv|tsv` and `--fields`: the table format and column names, nil for JSON.

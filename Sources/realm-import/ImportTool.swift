@@ -52,7 +52,7 @@ enum ImportTool {
             // A new store is made under a temporary name and moved into place once complete.
             creation = isNew ? try StoreCreation(path: storePath) : nil
             result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options, table: table,
-                              bson: ImportCommand.bson(parsed),
+                              inputFormat: ImportCommand.format(parsed),
                               progress: progress, interruption: signals.interruption,
                               onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             if let creation {
@@ -89,7 +89,7 @@ enum ImportTool {
     /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
     ///   commit began.
     private static func load(_ storePath: String, creation: StoreCreation?, schema: Schema?, inputs: [String],
-                             options: ImportOptions, table: (TableFormat, [String]?)?, bson: BSONDetection, progress: ProgressBar?,
+                             options: ImportOptions, table: (TableFormat, [String]?)?, inputFormat: InputFormat?, progress: ProgressBar?,
                              interruption: InputInterruption,
                              onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
         let isNew = creation != nil
@@ -106,10 +106,10 @@ enum ImportTool {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
         }
         var sourceOptions = importer.sourceOptions
-        sourceOptions.bson = bson
+        sourceOptions.format = inputFormat
         for input in inputs where !importer.hasStopped && interruption.signal == nil {
             let source = try table.map { try importer.tableSource(path: input, format: $0.0, fields: $0.1) }
-                ?? JSONDocumentSource(path: input, options: sourceOptions)
+                ?? DocumentSource(path: input, options: sourceOptions)
             source.interruption = interruption
             try importer.importInput(source)
             progress?.finishInput(source)
@@ -146,9 +146,9 @@ enum ImportTool {
             return Diagnostic.error(ImportToolMessages.schemaMismatch(storePath, store.message))
         case let store as StoreError:
             return IOFailure(StoreOption.storeFailed(storePath, store))
-        case let source as JSONSourceError where source.kind == .io:
+        case let source as SourceError where source.kind == .io:
             return IOFailure(source.diagnostic.message)
-        case let source as JSONSourceError:
+        case let source as SourceError:
             return source.diagnostic
         default:
             return error

@@ -29,7 +29,7 @@ enum ExportFixtures {
                             seed: UInt64? = nil) throws -> Store {
         let store = try Store(path: path, schema: schema)
         let importer = try Importer(store: store, options: ImportOptions(className: className))
-        try importer.importInput(JSONDocumentSource(bytes: Array(text.utf8), name: "export.json", options: importer.sourceOptions))
+        try importer.importInput(DocumentSource(bytes: Array(text.utf8), name: "export.json", options: importer.sourceOptions))
         let summary = try importer.finish()
         let errors = importer.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "seed \(seed.map(String.init) ?? "-"): \(errors.prefix(5).map(\.description))")

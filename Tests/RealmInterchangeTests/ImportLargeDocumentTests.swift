@@ -27,10 +27,10 @@ import Testing
 
     @Test func aLargeDocumentLeavesItsBigCollectionsOutOfItsTree() throws {
         let text = Self.document(count: 1000)
-        var options = JSONSourceOptions(streamedKeys: ["Doc": ["list", "set", "map"]], defaultClassName: "Doc",
+        var options = SourceOptions(streamedKeys: ["Doc": ["list", "set", "map"]], defaultClassName: "Doc",
                                         largeDocumentBytes: 4096)
         options.bufferSize = 1024
-        let source = JSONDocumentSource(bytes: Array(text.utf8), name: "doc.json", options: options)
+        let source = DocumentSource(bytes: Array(text.utf8), name: "doc.json", options: options)
         let document = try #require(try source.next())
         try document.withRoot { root in
             for key in ["list", "set", "map"] {

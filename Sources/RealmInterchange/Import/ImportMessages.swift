@@ -113,10 +113,6 @@ enum ImportMessages {
         "the input holds objects of class '\(input)' but --class names '\(option)'"
     }
 
-    static func missingClassOption(input: String, classes: [String]) -> String {
-        "'\(input)' is an array or NDJSON input: name its class with --class (one of: \(classes.joined(separator: ", ")))"
-    }
-
     static func summaryLine(_ className: String, _ counts: ImportSummary.Counts) -> String {
         "\(className): \(counts.created) created, \(counts.updated) updated, \(counts.unchanged) unchanged, "
             + Plural.counted(counts.warnings, "warning")

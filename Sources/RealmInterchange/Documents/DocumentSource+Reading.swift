@@ -1,7 +1,7 @@
 internal import CJansson
 
 /// Byte-level reading: the cursor, refills, and decoding one value with jansson.
-extension JSONDocumentSource {
+extension DocumentSource {
     /// Flags for every document: the buffer holds more than one value, duplicate keys are
     /// errors, scalars decode (so that they can be reported as "not an object"), and `\u0000`
     /// is allowed in strings and keys (valid JSON; values keep their length).
@@ -9,14 +9,14 @@ extension JSONDocumentSource {
 
     /// Reads more input, keeping everything from the cursor on; false at the end of the input.
     @discardableResult
-    func readMore() throws(JSONSourceError) -> Bool {
+    func readMore() throws(SourceError) -> Bool {
         let added = try buffer.fill(keeping: cursor.offset)
         if added > 0 { progressHandler?(cursor.offset) }
         return added > 0
     }
 
     /// The byte `distance` bytes past the cursor, reading as needed; nil past the end.
-    func peek(_ distance: Int = 0) throws(JSONSourceError) -> UInt8? {
+    func peek(_ distance: Int = 0) throws(SourceError) -> UInt8? {
         while cursor.offset + distance >= buffer.end {
             guard try readMore() else { return nil }
         }
@@ -35,7 +35,7 @@ extension JSONDocumentSource {
     }
 
     /// Skips JSON whitespace; returns the next byte (not consumed), nil at the end.
-    func skipWhitespace() throws(JSONSourceError) -> UInt8? {
+    func skipWhitespace() throws(SourceError) -> UInt8? {
         while let byte = try peek() {
             switch byte {
             case 0x20, 0x09, 0x0D: consumeByte()
@@ -51,9 +51,9 @@ extension JSONDocumentSource {
 
     /// Decodes the value at the cursor (which is at its first byte) and moves past it.
     ///
-    /// - Throws: `.invalidJSON` with jansson's problem located in the file; `.notAnObject`
+    /// - Throws: `.malformed` with jansson's problem located in the file; `.notAnObject`
     ///   (after moving past the value) when it is not an object.
-    func decodeDocument(className: String?, path: JSONPath) throws(JSONSourceError) -> JSONDocument {
+    func decodeDocument(className: String?, path: JSONPath) throws(SourceError) -> JSONDocument {
         let start = cursor
         if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
         let (root, length, deferred) = try decodeValue(deferring: streamedKeys(for: className))
@@ -78,7 +78,7 @@ extension JSONDocumentSource {
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
     /// off by the end of the buffer; returns the value, its length in bytes and the values left
     /// out of it (see `decodeWithoutLargeValues`; only values of `keys`).
-    func decodeValue(deferring keys: Set<String>) throws(JSONSourceError)
+    func decodeValue(deferring keys: Set<String>) throws(SourceError)
         -> (UnsafeMutablePointer<json_t>, Int, [UnsafeMutablePointer<json_t>: Range<Int>]) {
         let threshold = min(64 * 1024, buffer.capacity / 4)
         if buffer.end - cursor.offset < threshold { try readMore() }
@@ -116,7 +116,7 @@ extension JSONDocumentSource {
     /// Text a decompressor makes of a damaged file may hold garbage before it notices the damage:
     /// after a syntax error in such text, reads on (up to 1 MiB) so that the decompressor's own
     /// error, located where the good text ends, is the one reported.
-    private func readOnAfterSyntaxError() throws(JSONSourceError) {
+    private func readOnAfterSyntaxError() throws(SourceError) {
         guard !buffer.canReread else { return }
         var budget = 1 << 20
         while budget > 0 {
@@ -127,7 +127,7 @@ extension JSONDocumentSource {
     }
 
     /// A located diagnostic for jansson's failure on the value at the cursor.
-    private func syntaxError(_ failure: JanssonFailure) -> JSONSourceError {
+    private func syntaxError(_ failure: JanssonFailure) -> SourceError {
         let bytes = buffer.bytes(from: cursor.offset)
         let message = failure.message(in: bytes, documentStart: cursor)
         let culprit = cursor.advanced(over: UnsafeRawBufferPointer(rebasing: bytes.prefix(failure.blamedOffset(in: bytes))))

@@ -3,11 +3,11 @@ internal import CJansson
 /// Large documents: the end of a document longer than the buffer is found by scanning its
 /// bytes as they are read, so jansson decodes it once (not once per refill, keeping the partial
 /// trees of each attempt); and a large document's big arrays and objects under streamed keys
-/// (`JSONSourceOptions.streamedKeys`) are left out of its tree, to be read piece by piece.
-extension JSONDocumentSource {
+/// (`SourceOptions.streamedKeys`) are left out of its tree, to be read piece by piece.
+extension DocumentSource {
     /// Reads until the value at the cursor (an object, array or string) is held in full, or the
     /// input ends; returns its length, nil when the bytes do not show where it ends.
-    func readToValueEnd() throws(JSONSourceError) -> Int? {
+    func readToValueEnd() throws(SourceError) -> Int? {
         var scanner = ValueEndScanner()
         while try readMore() {
             if let length = scanner.scan(buffer.bytes(from: cursor.offset)) { return length }

@@ -1,5 +1,5 @@
-/// What a `JSONDocumentSource` needs to know besides the bytes.
-public struct JSONSourceOptions: Sendable {
+/// What a `DocumentSource` needs to know besides the bytes.
+public struct SourceOptions: Sendable {
     /// The schema's class names: with them, `{"K": [` starts a multi-class input only when `K`
     /// is a class, and a later key of a multi-class input that is not a class is an error.
     public var classNames: Set<String>?
@@ -13,9 +13,10 @@ public struct JSONSourceOptions: Sendable {
     /// A document from this size on (1 MiB by default, the buffer's size) leaves out the values
     /// of its streamed keys of a sixteenth of this size (64 KiB) or more.
     public var largeDocumentBytes: Int
-    /// Whether the input is BSON: told (`--type bson`, `--type json`) or, by default, detected
-    /// from its first bytes (`BSONDetection`).
-    public var bson: BSONDetection = .detect
+    /// The input's format when told (`--type json`, `--type bson`); nil: detected from its
+    /// first bytes (`InputFormat.isDetected`). CSV and TSV sources are made by
+    /// `Importer.tableSource(path:format:fields:)`, which transcodes their rows.
+    public var format: InputFormat?
 
     public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
                 defaultClassName: String? = nil, largeDocumentBytes: Int = 1 << 20) {

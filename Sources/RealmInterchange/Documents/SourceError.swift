@@ -1,13 +1,14 @@
 import RealmSchema
 
 /// A problem reading an input: the diagnostic to print and what it means for the caller.
-public struct JSONSourceError: Error, Sendable, CustomStringConvertible {
+public struct SourceError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, which decides the exit status and whether reading can go on.
     public enum Kind: Sendable, Hashable {
         /// The input could not be opened or read (exit status 2).
         case io
-        /// The input is not valid JSON, or not one of the accepted shapes; reading stops.
-        case invalidJSON
+        /// The input is not well formed in its format (JSON text, a BSON document's length, a CSV
+        /// quote, a compressed stream), or not one of the accepted shapes; reading stops.
+        case malformed
         /// A well-formed value where a document was expected (a string in an array of
         /// objects, …); the value was skipped and `next()` may be called again.
         case notAnObject

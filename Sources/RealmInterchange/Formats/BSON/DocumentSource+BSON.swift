@@ -1,14 +1,6 @@
 internal import CJansson
 import RealmSchema
 
-/// Whether a source reads BSON: `realm-import --type bson` says so, `--type json` says not,
-/// and by default the first bytes decide (`JSONDocumentSource.startsBSON()`).
-public enum BSONDetection: Sendable, Hashable {
-    case detect
-    case always
-    case never
-}
-
 /// BSON input: documents one after another, each a little-endian int32 length and that many
 /// bytes, as `mongodump` writes a collection (plain, or gzip-compressed with `--gzip`: the
 /// source decompresses it as it reads). Each document's length is checked before its bytes are
@@ -16,20 +8,50 @@ public enum BSONDetection: Sendable, Hashable {
 /// tree is built by `BSONTreeBuilder`, and the importer takes it from there as it does JSON.
 ///
 /// A document's number (1-based) stands in its `start.line`; a BSON input has no lines.
-extension JSONDocumentSource {
-    /// Whether the input is BSON (see `BSONDetection`): detected when it starts with a
-    /// plausible document length (5 bytes to 16 MiB, so its fourth byte is 0 or 1, which JSON
-    /// and CSV text never has) followed by an element type (or the 0 of an empty document).
-    func startsBSON() throws(JSONSourceError) -> Bool {
-        switch options.bson {
-        case .always: return true
-        case .never: return false
-        case .detect:
-            guard let type = try peek(4) else { return false }
-            let length = documentLength(at: cursor.offset)
-            guard (5...BSONMessages.maxDocumentBytes).contains(length) else { return false }
-            return type == 0 ? length == 5 : (0x01...0x13).contains(type) || type == 0x7F || type == 0xFF
-        }
+final class BSONReader: DocumentReader {
+    /// The class of the documents named by the file's name (`classFromFileName()`), if any.
+    private var className: String?
+
+    var format: InputFormat { .bson }
+
+    func start(_ source: DocumentSource) throws(SourceError) {
+        className = source.classFromFileName()
+        source.state = .sequence
+    }
+
+    func next(in source: DocumentSource) throws(SourceError) -> JSONDocument? {
+        try source.nextBSONDocument(className: className)
+    }
+
+    func pathNote(_ path: JSONPath) -> String {
+        BSONMessages.pathNote(path)
+    }
+
+    /// The document's number and first byte, and the element's first byte when its bytes are held.
+    func placeNote(of path: JSONPath, in origin: DocumentOrigin) -> String? {
+        origin.bsonPlace(of: path)
+    }
+
+    /// Hints that tell how to write a value in Extended JSON do not apply to BSON.
+    var writesExtendedJSON: Bool { false }
+
+    /// Reading BSON leaves the reading thread time to spare.
+    var preparesEmbeddedLists: Bool { true }
+
+    func classNeeded(input: String, classes: [String]) -> String {
+        BSONMessages.classNeeded(input, classes: classes)
+    }
+}
+
+extension DocumentSource {
+    /// Whether the input starts as BSON does: a plausible document length (5 bytes to 16 MiB,
+    /// so its fourth byte is 0 or 1, which JSON and CSV text never has) followed by an element
+    /// type (or the 0 of an empty document).
+    func startsBSON() throws(SourceError) -> Bool {
+        guard let type = try peek(4) else { return false }
+        let length = documentLength(at: cursor.offset)
+        guard (5...BSONMessages.maxDocumentBytes).contains(length) else { return false }
+        return type == 0 ? length == 5 : (0x01...0x13).contains(type) || type == 0x7F || type == 0xFF
     }
 
     /// The little-endian int32 at input offset `offset` (held in the buffer).
@@ -37,12 +59,12 @@ extension JSONDocumentSource {
         Int(Int32(littleEndian: buffer.pointer(at: offset).loadUnaligned(as: Int32.self)))
     }
 
-    /// The next BSON document, or nil at the end of the input.
+    /// The next BSON document, or nil at the end of the input; its class is `className`.
     ///
-    /// - Throws: `.invalidJSON` (reading stops) when a length is cut off, out of bounds or not
+    /// - Throws: `.malformed` (reading stops) when a length is cut off, out of bounds or not
     ///   where the document's final 0 is; `.invalidDocument` (the document is skipped) for a
     ///   problem inside a document.
-    func nextBSONDocument() throws(JSONSourceError) -> JSONDocument? {
+    func nextBSONDocument(className: String?) throws(SourceError) -> JSONDocument? {
         let start = cursor.offset
         let number = elementIndex + 1
         guard try peek() != nil else {
@@ -73,7 +95,7 @@ extension JSONDocumentSource {
         if length > buffer.initialCapacity { buffer.shrink(keeping: cursor.offset) }
         switch built {
         case .success(let root):
-            return JSONDocument(root: root, className: bsonClassName, index: number - 1, path: [], file: name,
+            return JSONDocument(root: root, className: className, index: number - 1, path: [], file: name,
                                 start: TextPosition(offset: start, line: number, column: 1), byteCount: length,
                                 text: text, arena: arena)
         case .failure(let failure):
@@ -94,24 +116,14 @@ extension JSONDocumentSource {
 
     /// A reading error placed by document number and byte offsets, with the field path.
     private func bsonError(_ message: String, document: Int, start: Int, element: Int? = nil, path: JSONPath = [],
-                           kind: JSONSourceError.Kind = .invalidJSON) -> JSONSourceError {
+                           kind: SourceError.Kind = .malformed) -> SourceError {
         var notes = [BSONMessages.placeNote(file: name, document: document, start: start, element: element)]
         if !path.isEmpty { notes.append(BSONMessages.pathNote(path)) }
-        return JSONSourceError(kind, .error(message, notes: notes))
+        return SourceError(kind, .error(message, notes: notes))
     }
 }
 
 extension DocumentOrigin {
-    /// The diagnostic of `issue` (its `message`, the value at `path`) in a BSON document:
-    /// placed by a note, as a binary file has no lines. Hints that tell how to write a value in
-    /// Extended JSON (`wrap it: {"$date": …}`, given for the value itself) do not apply to BSON
-    /// and are left out; hints about a part of a value (a `$binary` subtype) are kept.
-    func bsonDiagnostic(_ issue: ImportIssue, _ message: String, at path: JSONPath, notes: [String]) -> Diagnostic {
-        var notes = notes
-        if case .value(let error, _, _) = issue.problem, error.hint != nil, error.path.isEmpty { notes.removeFirst() }
-        return Diagnostic(issue.severity, message, notes: [bsonPlace(of: path)] + notes)
-    }
-
     /// The note placing the value at `path` (relative to the document) of a BSON document: the
     /// document's number and first byte, and the element's first byte when its bytes are held.
     func bsonPlace(of path: JSONPath) -> String {

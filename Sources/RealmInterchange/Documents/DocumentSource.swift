@@ -2,24 +2,30 @@ import Foundation
 import Glibc
 import RealmSchema
 
-/// Streams the documents of one input (a file or stdin) with bounded memory: a top-level
-/// array of objects, NDJSON, or a multi-class object (see `JSONInputShape` for the rule).
+/// Streams the documents of one input (a file or stdin) with bounded memory, in any
+/// `InputFormat`: the source reads the bytes and keeps the documents' trees; its
+/// `DocumentReader`, chosen once the format is known (told, or detected from the first
+/// bytes), reads the format's structure (for JSON, a top-level array of objects, NDJSON or a
+/// multi-class object: see `JSONInputShape` for the rule).
 ///
 /// The input is read in chunks into one buffer (1 MiB by default) that grows only for a
 /// document larger than it; jansson decodes one document at a time, so memory is bounded by
-/// the largest document, not the file. Errors are `JSONSourceError`s whose diagnostics carry
+/// the largest document, not the file. Errors are `SourceError`s whose diagnostics carry
 /// the file, 1-based line and column (in Unicode scalars) of the culprit in the whole input.
 ///
 /// For example:
 ///
-///     let source = try JSONDocumentSource(path: "people.ndjson")
+///     let source = try DocumentSource(path: "people.ndjson")
 ///     while let document = try source.next() {
 ///         document.withRoot { root in print(root["name"]?.stringValue ?? "?") }
 ///     }
-public final class JSONDocumentSource {
+public final class DocumentSource {
     /// The input's name in diagnostics (the path as the user gave it, `<stdin>` for `-`).
     public let name: String
-    /// The detected shape; nil until the first call to `next()`.
+    /// The input's format, told (`SourceOptions.format`) or detected; nil until the first call
+    /// to `next()`.
+    public internal(set) var format: InputFormat?
+    /// A JSON input's detected layout; nil until the first call to `next()`, and for other formats.
     public internal(set) var shape: JSONInputShape?
     /// The input's size when known (a regular file), for progress bars.
     public let totalBytes: Int?
@@ -29,8 +35,8 @@ public final class JSONDocumentSource {
     /// error of kind `.interrupted` once it is interrupted.
     public var interruption: InputInterruption?
 
-    let options: JSONSourceOptions
-    let buffer: JSONInputBuffer
+    let options: SourceOptions
+    let buffer: InputBuffer
     /// The next unread byte.
     var cursor = TextPosition.start
     var state = SourceState.start
@@ -43,19 +49,17 @@ public final class JSONDocumentSource {
     var readLock: NSLock?
     /// Where the documents being decoded keep their trees (see `JanssonArena`).
     var arena = JanssonArena()
-    /// The class of a BSON input's documents named by its file name (`classFromFileName()`), if any.
-    var bsonClassName: String?
-    /// For JSON text made from another format (CSV): where its positions are in the user's file.
-    var textMap: (any SourceTextMap)?
+    /// The format's reader: set when the format is known (see `DocumentReader`).
+    var reader: (any DocumentReader)?
     /// The file's own bytes under a decompressor or CSV reader, counting how many were read.
     var fileStream: DescriptorStream?
 
     /// Reads the file at `path`, or stdin when `path` is `-`; gzip, xz and zstd input (recognised by
     /// their first bytes, not the name) are decompressed as they are read.
     ///
-    /// - Throws: `JSONSourceError` of kind `.io` when the file cannot be opened, of kind
-    ///   `.invalidJSON` for zstd input (not supported).
-    public convenience init(path: String, options: JSONSourceOptions = JSONSourceOptions()) throws(JSONSourceError) {
+    /// - Throws: `SourceError` of kind `.io` when the file cannot be opened, of kind
+    ///   `.malformed` for zstd input (not supported).
+    public convenience init(path: String, options: SourceOptions = SourceOptions()) throws(SourceError) {
         let (input, name, size, file) = try Self.open(path)
         self.init(input: input, name: name, size: size, options: options)
         fileStream = file
@@ -64,7 +68,7 @@ public final class JSONDocumentSource {
     /// The input at `path` (`-`: stdin), its name in diagnostics and its size when known:
     /// a descriptor for plain files, a stream for pipes and compressed files (with the stream
     /// of the file's own bytes under it).
-    static func open(_ path: String) throws(JSONSourceError) -> (JSONInputBuffer.Input, String, Int?, DescriptorStream?) {
+    static func open(_ path: String) throws(SourceError) -> (InputBuffer.Input, String, Int?, DescriptorStream?) {
         let name = path == "-" ? "<stdin>" : path
         let descriptor: Int32
         if path == "-" {
@@ -72,7 +76,7 @@ public final class JSONDocumentSource {
         } else {
             descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                throw JSONSourceError(.io, .error(JSONMessages.openFailed(path, code: errno)))
+                throw SourceError(.io, .error(JSONMessages.openFailed(path, code: errno)))
             }
         }
         let closes = path != "-"
@@ -105,15 +109,15 @@ public final class JSONDocumentSource {
     }
 
     /// Reads bytes held in memory, named `name` in diagnostics.
-    public convenience init(bytes: [UInt8], name: String, options: JSONSourceOptions = JSONSourceOptions()) {
+    public convenience init(bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()) {
         self.init(input: .memory(bytes), name: name, size: bytes.count, options: options)
     }
 
-    init(input: JSONInputBuffer.Input, name: String, size: Int?, options: JSONSourceOptions) {
+    init(input: InputBuffer.Input, name: String, size: Int?, options: SourceOptions) {
         self.name = name
         self.totalBytes = size
         self.options = options
-        self.buffer = JSONInputBuffer(input: input, name: name, capacity: options.bufferSize)
+        self.buffer = InputBuffer(input: input, name: name, capacity: options.bufferSize)
     }
 
     /// Bytes of the input consumed so far (up to the end of the last document).
@@ -134,53 +138,59 @@ public final class JSONDocumentSource {
 
     /// The next document, or nil at the end of the input.
     ///
-    /// - Throws: `JSONSourceError`. After an error of kind `.notAnObject` the offending value
-    ///   has been skipped and reading may go on; after any other error `next()` returns nil.
-    public func next() throws(JSONSourceError) -> JSONDocument? {
-        do throws(JSONSourceError) {
-            while true {
-                switch state {
-                case .finished:
-                    return nil
-                case .start:
-                    try detectShape()
-                case .ndjson:
-                    if shape == .bson { return try nextBSONDocument() }
-                    guard try skipWhitespace() != nil else {
-                        if let failure = textMap?.takeFailure() { throw failure }
-                        state = .finished
-                        return nil
-                    }
-                    return try decodeDocument(className: nil, path: [])
-                case .elements(let className, let afterElement):
-                    guard try advanceToElement(afterElement: afterElement, closingClass: className) else { continue }
-                    state = .elements(className: className, afterElement: true)
-                    let path: JSONPath = className.map { [.key($0), .index(elementIndex)] } ?? [.index(elementIndex)]
-                    return try decodeDocument(className: className, path: path)
-                case .classKeys(let afterFirst):
-                    try advanceToClass(afterFirst: afterFirst)
-                }
-            }
+    /// - Throws: `SourceError`. After an error of kind `.notAnObject` or `.invalidDocument`
+    ///   the offending value has been skipped and reading may go on; after any other error
+    ///   `next()` returns nil.
+    public func next() throws(SourceError) -> JSONDocument? {
+        do throws(SourceError) {
+            if case .start = state { try startReading() }
+            if case .finished = state { return nil }
+            return try reader?.next(in: self)
         } catch {
             if !error.isRecoverable { state = .finished }
             throw error
         }
     }
 
-    /// A diagnostic at `position` in this input.
-    func error(_ message: String, at position: TextPosition, kind: JSONSourceError.Kind = .invalidJSON) -> JSONSourceError {
-        JSONSourceError(kind, .error(message, at: location(of: position)))
+    /// Settles the format (told, else detected from the first bytes) and its reader, which
+    /// reads what comes before the first document.
+    private func startReading() throws(SourceError) {
+        let reader: any DocumentReader
+        if let given = self.reader {
+            reader = given
+        } else if let told = options.format {
+            reader = Self.reader(for: told)
+        } else {
+            reader = Self.reader(for: try detectFormat())
+        }
+        self.reader = reader
+        format = reader.format
+        try reader.start(self)
     }
 
-    /// `position` as a `SourceLocation` in this input (in the user's file, for text a
-    /// `textMap` made).
+    /// The format of an input `--type` does not name: BSON when it starts as a BSON document
+    /// does (`startsBSON()`), else JSON.
+    private func detectFormat() throws(SourceError) -> InputFormat {
+        try startsBSON() ? .bson : .json
+    }
+
+    /// A diagnostic at `position` in this input.
+    func error(_ message: String, at position: TextPosition, kind: SourceError.Kind = .malformed) -> SourceError {
+        SourceError(kind, .error(message, at: location(of: position)))
+    }
+
+    /// `position` as a `SourceLocation` in this input (in the user's file, for text a reader
+    /// made from it, as the CSV reader does).
     func location(of position: TextPosition) -> SourceLocation {
-        if let textMap { return textMap.location(of: position, file: name) }
+        if let reader { return reader.location(of: position, file: name) }
         return SourceLocation(file: name, line: position.line, column: position.column)
     }
 
-    /// The note naming where in a document a problem is: its JSON path, or a CSV column.
+    /// The note naming where in a document a problem is, in the format's terms.
     func pathNote(_ path: JSONPath) -> String {
-        textMap?.pathNote(path) ?? (shape == .bson ? BSONMessages.pathNote(path) : JSONMessages.pathNote(path))
+        reader?.pathNote(path) ?? JSONMessages.pathNote(path)
     }
+
+    /// Whether the reading thread converts lists of embedded objects too (`DocumentReader`).
+    var preparesEmbeddedLists: Bool { reader?.preparesEmbeddedLists ?? false }
 }

@@ -2,7 +2,7 @@ import RealmSchema
 
 /// Locations of values inside yielded documents, for the importer's diagnostics. Valid
 /// documents carry no positions, so their text is scanned again, on the error path only.
-extension JSONDocumentSource {
+extension DocumentSource {
     /// The document's bytes: its own copy when read ahead from a pipe, from the buffer while
     /// they are held (always for the latest document), else re-read from a regular file; nil
     /// when they are gone (a pipe).
@@ -10,7 +10,7 @@ extension JSONDocumentSource {
         document.text ?? bytes(in: document.start.offset..<(document.start.offset + document.byteCount))
     }
 
-    /// The input's bytes at offsets `range` (see `JSONInputBuffer.bytes(in:)`); safe to call
+    /// The input's bytes at offsets `range` (see `InputBuffer.bytes(in:)`); safe to call
     /// while a `DocumentPrefetcher` reads ahead.
     func bytes(in range: Range<Int>) -> [UInt8]? {
         readLock?.lock()

@@ -4,7 +4,7 @@ import Glibc
 /// offset) to `base + count`, compacts before reading more, and grows (doubling, with
 /// `realloc`, which moves large blocks without copying) only when a single document does not
 /// fit; `shrink(keeping:)` gives the memory back once that document is decoded.
-final class JSONInputBuffer {
+final class InputBuffer {
     /// Where the bytes come from.
     enum Input {
         /// A file descriptor; `seekable` when `pread` can re-read past bytes (regular files).
@@ -77,7 +77,7 @@ final class JSONInputBuffer {
 
     /// Reads more bytes, dropping those before `keep` (compacting, or growing when everything
     /// from `keep` on fills the buffer). Returns the number of bytes added; 0 at the end.
-    func fill(keeping keep: Int) throws(JSONSourceError) -> Int {
+    func fill(keeping keep: Int) throws(SourceError) -> Int {
         precondition(keep >= base && keep <= end, "kept bytes must be held")
         if isAtEnd { return 0 }
         if keep > base {
@@ -118,7 +118,7 @@ final class JSONInputBuffer {
         return result
     }
 
-    private func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    private func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         switch input {
         case .memory(let bytes):
             let length = min(maximum, bytes.count - memoryPosition)
@@ -131,7 +131,7 @@ final class JSONInputBuffer {
             while true {
                 let result = Glibc.read(descriptor, destination, maximum)
                 if result >= 0 { return result }
-                if errno != EINTR { throw JSONSourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
+                if errno != EINTR { throw SourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
             }
         case .stream(let stream):
             return try stream.read(into: destination, maximum: min(maximum, Self.streamReadBytes))

@@ -2,23 +2,11 @@ internal import CJansson
 
 /// The punctuation around documents: shape detection, `[`, `,`, `]` of arrays and the class
 /// keys of a multi-class object. jansson decodes the documents themselves.
-extension JSONDocumentSource {
+extension DocumentSource {
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
     /// Reads up to the first document and sets `shape` and `state` (rule: `JSONInputShape`).
-    func detectShape() throws(JSONSourceError) {
-        if textMap != nil {
-            // Text made from CSV rows: one object a line, whatever its first key.
-            shape = .ndjson
-            state = .ndjson
-            return
-        }
-        if try startsBSON() {
-            shape = .bson
-            bsonClassName = classFromFileName()
-            state = .ndjson
-            return
-        }
+    func detectShape() throws(SourceError) {
         if try peek() == 0xEF, try peek(1) == 0xBB, try peek(2) == 0xBF {
             cursor.offset += 3  // a byte-order mark takes no column
         }
@@ -36,13 +24,37 @@ extension JSONDocumentSource {
             state = .classKeys(afterFirst: false)
         default:
             shape = .ndjson
-            state = .ndjson
+            state = .sequence
+        }
+    }
+
+    /// The next document of a JSON input, in whichever layout `detectShape()` found; nil at
+    /// the end of the input.
+    func nextJSONDocument() throws(SourceError) -> JSONDocument? {
+        while true {
+            switch state {
+            case .finished, .start:
+                return nil
+            case .sequence:
+                guard try skipWhitespace() != nil else {
+                    state = .finished
+                    return nil
+                }
+                return try decodeDocument(className: nil, path: [])
+            case .elements(let className, let afterElement):
+                guard try advanceToElement(afterElement: afterElement, closingClass: className) else { continue }
+                state = .elements(className: className, afterElement: true)
+                let path: JSONPath = className.map { [.key($0), .index(elementIndex)] } ?? [.index(elementIndex)]
+                return try decodeDocument(className: className, path: path)
+            case .classKeys(let afterFirst):
+                try advanceToClass(afterFirst: afterFirst)
+            }
         }
     }
 
     /// Looks ahead (without consuming) from the `{` at the cursor: `{"K" : [` with K a class
     /// (or any K when class names are unknown), or `{}` alone in the input.
-    private func startsMultiClassObject() throws(JSONSourceError) -> Bool {
+    private func startsMultiClassObject() throws(SourceError) -> Bool {
         var distance = try skipWhitespace(from: 1)
         switch try peek(distance) {
         case UInt8(ascii: "}"):
@@ -63,7 +75,7 @@ extension JSONDocumentSource {
 
     /// Moves to the next element of an array of documents; false when the array closed
     /// (the state then moves on).
-    func advanceToElement(afterElement: Bool, closingClass className: String?) throws(JSONSourceError) -> Bool {
+    func advanceToElement(afterElement: Bool, closingClass className: String?) throws(SourceError) -> Bool {
         var byte = try skipWhitespace()
         if afterElement, byte == UInt8(ascii: ",") {
             consumeByte()
@@ -87,7 +99,7 @@ extension JSONDocumentSource {
     }
 
     /// Reads the next `"Class": [` of a multi-class object, or its closing `}`.
-    func advanceToClass(afterFirst: Bool) throws(JSONSourceError) {
+    func advanceToClass(afterFirst: Bool) throws(SourceError) {
         var byte = try skipWhitespace()
         if afterFirst, byte == UInt8(ascii: ",") {
             consumeByte()
@@ -126,13 +138,13 @@ extension JSONDocumentSource {
     }
 
     /// Requires nothing but whitespace after the closing bracket of `what`.
-    private func expectEnd(of what: String) throws(JSONSourceError) {
+    private func expectEnd(of what: String) throws(SourceError) {
         state = .finished
         if try skipWhitespace() != nil { throw error(JSONMessages.contentAfter(what), at: cursor) }
     }
 
     /// The distance of the first non-whitespace byte at or after `distance` from the cursor.
-    private func skipWhitespace(from distance: Int) throws(JSONSourceError) -> Int {
+    private func skipWhitespace(from distance: Int) throws(SourceError) -> Int {
         var distance = distance
         while let byte = try peek(distance), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
             distance += 1
@@ -142,7 +154,7 @@ extension JSONDocumentSource {
 
     /// The distance of the closing quote of the string that opens at `distance`; nil when the
     /// input ends first.
-    private func stringEnd(from distance: Int) throws(JSONSourceError) -> Int? {
+    private func stringEnd(from distance: Int) throws(SourceError) -> Int? {
         var index = distance + 1
         while let byte = try peek(index) {
             if byte == Self.quote { return index }
