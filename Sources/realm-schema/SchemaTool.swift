@@ -32,7 +32,7 @@ enum SchemaTool {
             }
         }
         let format = DiagnosticFormat.requested(in: rest)
-        /// Runs a subcommand's body with its options parsed.
+        // Runs a subcommand's body with its options parsed.
         func run<Options>(_ command: Command<Options>, _ body: (ParsedArguments<Options>) throws -> Void) -> ExitCode {
             CommandRunner(command, parents: ["realm-schema"]).run(rest, diagnosticFormat: format, output: output, body)
         }
