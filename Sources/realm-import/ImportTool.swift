@@ -9,23 +9,23 @@ import RealmSchema
 enum ImportTool {
     static func main(_ arguments: [String], output: TextOutput, stderrIsTerminal: Bool, stdinIsTerminal: Bool) -> ExitCode {
         let format = DiagnosticFormat.requested(in: arguments)
-        return CommandRunner(spec: ImportCommand.spec).run(arguments, diagnosticFormat: format, output: output) { parsed in
-            let progress: ProgressStyle? = parsed.has("--quiet") ? nil : stderrIsTerminal && format == .text ? .terminal : .lines
+        return CommandRunner(ImportCommand.command).run(arguments, diagnosticFormat: format, output: output) { parsed in
+            let progress: ProgressStyle? = parsed.has(.quiet) ? nil : stderrIsTerminal && format == .text ? .terminal : .lines
             try run(parsed, format: format, output: output, progress: progress, stdinIsTerminal: stdinIsTerminal)
         }
     }
 
-    static func run(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput, progress progressStyle: ProgressStyle?,
+    static func run(_ parsed: ParsedArguments<ImportOption>, format: DiagnosticFormat, output: TextOutput, progress progressStyle: ProgressStyle?,
                     stdinIsTerminal: Bool) throws {
         let storePath = try StoreOption.path(in: parsed)
         let inputs = try ImportCommand.inputs(parsed, stdinIsTerminal: stdinIsTerminal)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
         let options = try ImportCommand.options(parsed)
         let table = try ImportCommand.table(parsed)
-        let quiet = parsed.has("--quiet")
+        let quiet = parsed.has(.quiet)
         var schema: Schema?
-        if parsed.has("--schema") {
-            schema = try compileSchema(parsed.values("--schema"), format: format, output: output, quiet: quiet)
+        if parsed.has(.schema) {
+            schema = try SchemaInputs.compile(parsed.values(.schema), format: format, output: output, quiet: quiet)
         }
         for input in inputs where input != "-" && !FileManager.default.isReadableFile(atPath: input) {
             throw IOFailure(ImportToolMessages.unreadableInput(input))
@@ -122,18 +122,6 @@ enum ImportTool {
         let summary = try importer.finish()
         if isNew { try store.endBulkLoad() }
         return (summary, importer.diagnostics, store.schema.models.map(\.name))
-    }
-
-    /// Loads and validates the schema files; prints warnings; throws all errors at once.
-    private static func compileSchema(_ paths: [String], format: DiagnosticFormat, output: TextOutput,
-                                      quiet: Bool) throws -> Schema {
-        let compilation = SchemaCompiler.compile(try SchemaInputs.load(paths))
-        let diagnostics = compilation.diagnostics.sorted
-        guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {
-            throw DiagnosticsError(diagnostics)
-        }
-        if !diagnostics.isEmpty && !quiet { output.err(DiagnosticPrinter.render(diagnostics, format: format)) }
-        return schema
     }
 
     /// Errors of the libraries in the command line's terms: usage (64), invalid input (1),
