@@ -103,6 +103,7 @@ final class DocumentPrefetcher {
 
 /// The queue between a `DocumentPrefetcher`'s reading thread and its caller, guarded by one
 /// condition variable.
+// @unchecked: the queue and flags are read and written only under `condition`; the other fields are `let`.
 private final class DocumentChannel: @unchecked Sendable {
     /// What the reading thread produced: a document, or an error (in input order).
     enum Item {

@@ -11,6 +11,7 @@ import Foundation
 ///     source.interruption = interruption
 ///     // on another thread, when the user presses ^C:
 ///     interruption.interrupt(signal: SIGINT)
+// @unchecked: every mutable field is read and written under `lock`.
 public final class InputInterruption: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32 = 0
