@@ -23,7 +23,7 @@ enum ImportTool {
         let options = try ImportCommand.options(parsed)
         let table = try ImportCommand.table(parsed)
         let quiet = parsed.has("--quiet")
-        var schema: Schema?
+        var schema: CompiledSchema?
         if parsed.has("--schema") {
             schema = try compileSchema(parsed.values("--schema"), format: format, output: output, quiet: quiet)
         }
@@ -88,7 +88,7 @@ enum ImportTool {
     ///
     /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
     ///   commit began.
-    private static func load(_ storePath: String, creation: StoreCreation?, schema: Schema?, inputs: [String],
+    private static func load(_ storePath: String, creation: StoreCreation?, schema: CompiledSchema?, inputs: [String],
                              options: ImportOptions, table: (TableFormat, [String]?)?, bson: BSONDetection, progress: ProgressBar?,
                              interruption: InputInterruption,
                              onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
@@ -126,7 +126,7 @@ enum ImportTool {
 
     /// Loads and validates the schema files; prints warnings; throws all errors at once.
     private static func compileSchema(_ paths: [String], format: DiagnosticFormat, output: TextOutput,
-                                      quiet: Bool) throws -> Schema {
+                                      quiet: Bool) throws -> CompiledSchema {
         let compilation = SchemaCompiler.compile(try SchemaInputs.load(paths))
         let diagnostics = compilation.diagnostics.sorted
         guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {

@@ -58,7 +58,7 @@ enum SchemaTool {
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
         }
-        let schema: Schema
+        let schema: CompiledSchema
         do {
             schema = try Store.storedSchema(at: path)
         } catch {
@@ -68,7 +68,7 @@ enum SchemaTool {
     }
 
     /// Loads and validates the schema; prints warnings; throws all errors at once.
-    static func compile(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput) throws -> Schema {
+    static func compile(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput) throws -> CompiledSchema {
         let sources = try SchemaInputs.load(parsed.positionals, relativeTo: parsed.value("--source-root"))
         let compilation = SchemaCompiler.compile(sources)
         let diagnostics = compilation.diagnostics.sorted

@@ -56,8 +56,8 @@ extension LinkingObjects: _LinkingObjectsOrigin {
 }
 
 extension LinkingObjects: _Persistable {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
-        RealmSchema.PropertyType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
+    public static func _rlmPropertyType(_ options: PersistedOptions) -> DeclaredType {
+        DeclaredType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element.self }
     public static func _rlmDefault() -> LinkingObjects<Element> { LinkingObjects(managed: nil) }

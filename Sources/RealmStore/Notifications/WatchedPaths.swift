@@ -28,7 +28,7 @@ struct WatchedPaths: Sendable {
     /// The watched paths of `keyPaths` (nil or empty: all) on `className`; a path naming no
     /// property of its class, or going on past a property that is not a link, traps with
     /// Realm's message.
-    init(_ keyPaths: [String]?, className: String, schema: RealmSchema.Schema) {
+    init(_ keyPaths: [String]?, className: String, schema: CompiledSchema) {
         guard let keyPaths, !keyPaths.isEmpty else {
             self.init(children: nil)
             return
@@ -36,7 +36,7 @@ struct WatchedPaths: Sendable {
         self = WatchedPaths.tree(keyPaths.map { $0.split(separator: ".").map(String.init) }, className, schema)
     }
 
-    private static func tree(_ paths: [[String]], _ className: String, _ schema: RealmSchema.Schema) -> WatchedPaths {
+    private static func tree(_ paths: [[String]], _ className: String, _ schema: CompiledSchema) -> WatchedPaths {
         var names: [String] = []
         var rest: [String: [[String]]] = [:]
         var targets: [String: String] = [:]
@@ -63,7 +63,7 @@ struct WatchedPaths: Sendable {
     /// The classes of the objects a digest of an object of `className` reads through links
     /// (its own class only if it links to itself), or nil when any class can be reached (a
     /// mixed value may link anywhere).
-    func linkedClasses(from className: String, schema: RealmSchema.Schema, depth: Int = 0) -> Set<String>? {
+    func linkedClasses(from className: String, schema: CompiledSchema, depth: Int = 0) -> Set<String>? {
         var result: Set<String> = []
         guard let model = schema.model(named: className) else { return result }
         let named: [(PropertySchema, WatchedPaths)]

@@ -42,7 +42,7 @@ extension Realm {
 
 /// Store input from untyped values, guided by the stored schema.
 private struct DynamicInput {
-    let schema: RealmSchema.Schema
+    let schema: CompiledSchema
 
     func fields(_ value: Any, of className: String) throws -> [String: InputValue] {
         guard let model = schema.model(named: className) else { throw StoreError.unknownClass(className) }

@@ -11,7 +11,7 @@ final class TypeInfo: @unchecked Sendable {
         let name: String
         let accessor: PropertyAccessor
         let options: PersistedOptions
-        let type: RealmSchema.PropertyType
+        let type: DeclaredType
         /// Whether the input of this property may refer to other objects (links, mixed).
         var needsLinks: Bool { type.base.isObject || type.base == .mixed }
         var isCollection: Bool { type.collection != .single }

@@ -38,7 +38,7 @@ class PropertyAccessor {
     /// The property's current value as store input.
     func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue { RealmError.trap(RealmError.abstractMethod) }
     /// The schema type for these options.
-    func propertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType { RealmError.trap(RealmError.abstractMethod) }
+    func propertyType(_ options: PersistedOptions) -> DeclaredType { RealmError.trap(RealmError.abstractMethod) }
     /// The linked object type, if any.
     var objectType: ObjectBase.Type? { nil }
     /// A stored single value of the property as `get` returns it (nil for collections).
@@ -85,7 +85,7 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
         return try root[keyPath: keyPath]._rlmInput(builder)
     }
 
-    override func propertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
+    override func propertyType(_ options: PersistedOptions) -> DeclaredType {
         Value._rlmPropertyType(options)
     }
 

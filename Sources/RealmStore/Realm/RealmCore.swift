@@ -178,17 +178,17 @@ final class RealmCore: @unchecked Sendable {
 
     /// The schema to open the file with: stored models the Swift types agree with stay as
     /// stored (keeping docs, defaults and enum lists); others come from the Swift types.
-    static func mergedSchema(path: String, infos: [TypeInfo], version: UInt64) throws -> RealmSchema.Schema {
+    static func mergedSchema(path: String, infos: [TypeInfo], version: UInt64) throws -> CompiledSchema {
         let typed = infos.map(\.model)
         guard FileManager.default.fileExists(atPath: path), let stored = try? Store.storedSchema(at: path) else {
-            return RealmSchema.Schema(schemaVersion: version, models: typed)
+            return CompiledSchema(schemaVersion: version, models: typed)
         }
         var models = stored.models.map { model in
             guard let swift = typed.first(where: { $0.name == model.name }) else { return model }
             return SchemaCompatibility.agree(stored: model, swift: swift) ? model : swift
         }
         models += typed.filter { model in !stored.models.contains { $0.name == model.name } }
-        return RealmSchema.Schema(schemaVersion: version, models: models)
+        return CompiledSchema(schemaVersion: version, models: models)
     }
 
     /// Makes `types` (and their links) known, adding missing models to the store; a type whose
