@@ -78,7 +78,7 @@ public final class Store {
     var schemaCookie: Int64 = -1
     /// Whether this is a frozen snapshot sharing another store's connection.
     var frozen = false
-    /// The open row streams of iterations (TypedAPI/Store+RowStream), detached before the read
+    /// The open row streams of iterations (TypedAPI/ResultRowStream.swift), detached before the read
     /// transaction ends.
     var rowStreams: [WeakRowStream] = []
     /// What the open write transaction changed, for the change log (Store+ChangeLog).

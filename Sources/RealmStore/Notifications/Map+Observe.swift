@@ -19,7 +19,7 @@ extension Map: RealmKeyedCollection {
     ///     }
     public func observe(keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
                         _ block: @escaping (RealmMapChange<Map<Key, Value>>) -> Void) -> NotificationToken {
-        guard let managed else { RealmError.trap(RealmError.observeUnmanaged) }
+        guard let managed else { RealmMessages.trap(RealmMessages.observeUnmanaged) }
         let core = Observation.core(of: managed.realm)
         var paths = WatchedPaths.all
         if case .object(let className) = Value._rlmBase {

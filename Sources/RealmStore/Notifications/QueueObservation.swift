@@ -19,7 +19,7 @@ enum QueueObservation {
     static func start<C: RealmCollection>(_ collection: C, core: RealmCore, queue: DispatchQueue, paths: WatchedPaths,
                                           _ block: @escaping (RealmCollectionChange<C>) -> Void) -> NotificationToken {
         guard let confined = collection as? any ThreadConfined, C.self is any ThreadConfined.Type else {
-            RealmError.trap(RealmError.observeUnmanaged)
+            RealmMessages.trap(RealmMessages.observeUnmanaged)
         }
         let observer = QueueCollectionObserver<C>(configuration: core.configuration, handover: confined._rlmHandover(),
                                                   queue: queue, paths: paths, block: block)

@@ -43,14 +43,14 @@ struct WatchedPaths: Sendable {
         for path in paths where !path.isEmpty {
             let name = path[0]
             guard let property = schema.model(named: className)?.property(named: name) else {
-                RealmError.trap(RealmError.unknownKeyPath(path.joined(separator: "."), className))
+                RealmMessages.trap(RealmMessages.unknownKeyPath(path.joined(separator: "."), className))
             }
             if rest[name] == nil { names.append(name) }
             rest[name, default: []] += path.count > 1 ? [Array(path.dropFirst())] : []
             switch property.type.base {
             case .object(let target), .linkingObjects(let target, _): targets[name] = target
             default:
-                if path.count > 1 { RealmError.trap(RealmError.keyPathNotALink(path.joined(separator: "."), className)) }
+                if path.count > 1 { RealmMessages.trap(RealmMessages.keyPathNotALink(path.joined(separator: "."), className)) }
             }
         }
         return WatchedPaths(children: names.map { name in

@@ -17,7 +17,7 @@ enum DynamicTypeInfo {
     /// with Realm's message).
     static func of(_ key: ObjectKey, in realm: Realm) -> TypeInfo {
         guard let model = realm.store.schema.model(named: key.className) else {
-            RealmError.trap(RealmError.unknownClass(key.className))
+            RealmMessages.trap(RealmMessages.unknownClass(key.className))
         }
         lock.lock()
         defer { lock.unlock() }

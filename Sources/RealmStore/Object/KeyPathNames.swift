@@ -26,11 +26,11 @@ enum KeyPathNames {
         for step in recorder.steps {
             let info = TypeInfo.of(step.type)
             guard let position = info.storage.position(of: step.storage) ?? info.storage.position(atOffset: step.offset) else {
-                RealmError.trap(RealmError.keyPathNotAProperty(info.className))
+                RealmMessages.trap(RealmMessages.keyPathNotAProperty(info.className))
             }
             names.append(info.properties[position].name)
         }
-        if names.isEmpty { RealmError.trap(RealmError.keyPathNotAProperty(TypeInfo.of(Root.self).className)) }
+        if names.isEmpty { RealmMessages.trap(RealmMessages.keyPathNotAProperty(TypeInfo.of(Root.self).className)) }
         let name = names.joined(separator: ".")
         lock.lock()
         cache[keyPath] = name

@@ -37,7 +37,7 @@ final class TypeInfo: @unchecked Sendable {
         var properties: [Property] = []
         if table.isEmpty {
             let fields = ModelReflection.properties(of: type)
-            if fields.isEmpty { RealmError.trap(RealmError.noPersistedProperties(type.className())) }
+            if fields.isEmpty { RealmMessages.trap(RealmMessages.noPersistedProperties(type.className())) }
             for field in fields {
                 properties.append(Property(name: field.name, accessor: field.accessor, options: field.options,
                                            type: field.accessor.propertyType(field.options)))
@@ -53,7 +53,7 @@ final class TypeInfo: @unchecked Sendable {
                 recorder.storage = nil
                 entry.accessor.discover(prototype)
                 guard let path = recorder.storage else {
-                    RealmError.trap(RealmError.notPersisted(type.className(), entry.name))
+                    RealmMessages.trap(RealmMessages.notPersisted(type.className(), entry.name))
                 }
                 paths[path] = properties.count
                 entry.accessor.useStorage(path)
@@ -98,7 +98,7 @@ final class TypeInfo: @unchecked Sendable {
     func index<Root: ObjectBase, Value>(ofStorage storage: ReferenceWritableKeyPath<Root, Persisted<Value>>, in object: Root) -> Int {
         if let position = self.storage.position(of: storage) { return position }
         guard let position = self.storage.learn(storage, offset: Self.offset(of: storage, in: object)) else {
-            RealmError.trap(RealmError.missingFromPropertyTable(className))
+            RealmMessages.trap(RealmMessages.missingFromPropertyTable(className))
         }
         return position
     }

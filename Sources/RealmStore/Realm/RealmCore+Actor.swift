@@ -16,7 +16,7 @@ extension RealmCore {
 
     /// Traps (with Swift's message, as Realm's actor check does) unless called on the core's actor.
     func verifyActor() {
-        guard let actor else { RealmError.trap(RealmError.wrongThread) }
+        guard let actor else { RealmMessages.trap(RealmMessages.wrongThread) }
         actor.preconditionIsolated()
     }
 

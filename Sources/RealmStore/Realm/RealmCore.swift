@@ -122,7 +122,7 @@ final class RealmCore: @unchecked Sendable {
         let requested = closure(configuration.objectTypes ?? used)
         if let cached {
             if cached.configuration.readOnly != configuration.readOnly {
-                throw Realm.Error(.fail, RealmError.otherReadPermissions(path), fileURL: URL(fileURLWithPath: path))
+                throw Realm.Error(.fail, RealmMessages.otherReadPermissions(path), fileURL: URL(fileURLWithPath: path))
             }
             try cached.register(configuration.readOnly && configuration.objectTypes == nil
                 ? requested.filter { cached.store.schema.model(named: $0.className()) != nil } : requested)
@@ -199,7 +199,7 @@ final class RealmCore: @unchecked Sendable {
         for type in requested where types[type.className()].map({ $0.type != type }) ?? true {
             let info = TypeInfo.of(type)
             if configuration.readOnly, store.schema.model(named: info.className) == nil {
-                throw RealmError.readOnlyWithoutModel(info.className, configuration.path)
+                throw RealmMessages.readOnlyWithoutModel(info.className, configuration.path)
             }
             try store.requireNoMigration(for: info.model)
             types[info.className] = info
@@ -228,7 +228,7 @@ final class RealmCore: @unchecked Sendable {
         do {
             try register(RealmCore.closure([type]))
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
         return types[type.className()]!
     }
@@ -236,7 +236,7 @@ final class RealmCore: @unchecked Sendable {
     /// The model type registered for a class name.
     func typeInfo(named className: String) -> TypeInfo {
         guard let info = types[className] else {
-            RealmError.trap(RealmError.unknownClass(className))
+            RealmMessages.trap(RealmMessages.unknownClass(className))
         }
         return info
     }

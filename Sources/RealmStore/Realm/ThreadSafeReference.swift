@@ -50,8 +50,8 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sen
 
     /// A reference to `threadConfined`, a managed, valid value used on its Realm's thread.
     public init(to threadConfined: Confined) {
-        if threadConfined.isInvalidated { RealmError.trap(RealmError.referenceToInvalidated) }
-        guard let realm = threadConfined.realm else { RealmError.trap(RealmError.referenceToUnmanaged) }
+        if threadConfined.isInvalidated { RealmMessages.trap(RealmMessages.referenceToInvalidated) }
+        guard let realm = threadConfined.realm else { RealmMessages.trap(RealmMessages.referenceToUnmanaged) }
         handover = threadConfined._rlmHandover()
         path = realm.configuration.path
         version = realm.core.read { $0.version }
@@ -63,7 +63,7 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sen
     /// Marks the reference resolved; traps with Realm's message the second time.
     fileprivate func take() -> (handover: any Sendable, path: String, version: UInt64) {
         lock.withLock {
-            if resolved { RealmError.trap(RealmError.resolvedTwice) }
+            if resolved { RealmMessages.trap(RealmMessages.resolvedTwice) }
             resolved = true
         }
         return (handover, path, version)
@@ -79,7 +79,7 @@ extension Realm {
     ///     let dog = realm.resolve(reference)
     public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) -> Confined? {
         let (handover, path, version) = reference.take()
-        guard path == configuration.path else { RealmError.trap(RealmError.resolveInOtherFile) }
+        guard path == configuration.path else { RealmMessages.trap(RealmMessages.resolveInOtherFile) }
         if !isFrozen, core.read({ $0.version }) < version { refresh() }
         return Confined._rlmResolve(handover, in: self)
     }
