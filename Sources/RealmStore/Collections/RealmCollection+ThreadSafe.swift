@@ -49,6 +49,7 @@ extension Results: ThreadConfined {
 
 /// What a `ThreadSafeReference` to an `AnyRealmCollection` carries: the wrapped collection's
 /// hand-over and how to find that collection again (its type is known only here).
+// @unchecked: `resolve` captures only metatypes (not Sendable to the compiler) and is called on the resolving thread.
 struct AnyCollectionHandover<Element: RealmCollectionValue>: @unchecked Sendable {
     let inner: any Sendable
     let resolve: (any Sendable, Realm) -> AnyRealmCollection<Element>?

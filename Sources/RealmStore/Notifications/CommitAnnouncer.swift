@@ -6,6 +6,7 @@ import Synchronization
 /// the thread's `RunLoopWaker` (scheduled from any thread; it wakes the loop). At most one is
 /// pending; where the run loop never turns, only `refresh()` or a write moves the core. An
 /// actor's core is refreshed by a job enqueued on its actor instead.
+// @unchecked: `pending` and `announced` are atomics; `core` is set once by the core's init, before the announcer is shared.
 final class CommitAnnouncer: @unchecked Sendable {
     /// Runs blocks on the core's thread's run loop (called from any thread); nil for an
     /// actor's core.

@@ -37,6 +37,7 @@ extension Map: RealmKeyedCollection {
 
 /// A map observed on its Realm's thread: a digest per key (its value, and the watched values
 /// of the object it holds) compared with the previous delivery's.
+// @unchecked: as `Observer`; its own state (`last`) is used only on the Realm's thread.
 final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: Observer, @unchecked Sendable {
     private let map: Map<Key, Value>
     private let paths: WatchedPaths

@@ -6,6 +6,7 @@ import RealmEngine
 /// `RunLoopWaker`, as autorefresh uses), and at once when the Realm moves to a newer version
 /// (`refresh()`, autorefresh, the start of a write). Observers are held weakly: the token owns its observer. Used only on the Realm's
 /// thread (its blocks run there), hence `@unchecked Sendable`.
+// @unchecked: used only on its Realm's thread (or actor); scheduled blocks carry it there.
 final class Notifier: @unchecked Sendable {
     private final class Entry {
         weak var observer: Observer?

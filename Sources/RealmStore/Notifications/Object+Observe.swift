@@ -49,6 +49,7 @@ extension Object {
 /// An object observed on its Realm's thread: compares the digests of its watched properties
 /// (and their values) with those of the previous delivery. A commit of this thread since then
 /// makes the old values nil, as in Realm (they are only known for changes of other threads).
+// @unchecked: as `Observer`; its object and own state are used only on the Realm's thread.
 final class ObjectObserver<T: ObjectBase>: Observer, @unchecked Sendable {
     private let object: T
     private let paths: WatchedPaths

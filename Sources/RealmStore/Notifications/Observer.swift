@@ -3,6 +3,7 @@ import RealmEngine
 
 /// One observation registered with a live Realm (`Notifier`): a collection, object or Realm
 /// observer. Subclasses compute and deliver their change on the Realm's thread.
+// @unchecked: a non-final class cannot be checked; `cancelled` is read and written under `lock`, subclasses' state on their thread or queue.
 class Observer: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false

@@ -9,6 +9,7 @@ import Foundation
 ///     KeyPathNames.name(of: \Dog.owner?.name)   // "owner.name"
 enum KeyPathNames {
     private static let lock = NSLock()
+    // nonisolated(unsafe): read and written only under `lock` (a Mutex cannot take a key path from a generic caller).
     nonisolated(unsafe) private static var cache: [AnyKeyPath: String] = [:]
 
     /// The dotted property name of `keyPath`; traps with Realm's message when it does not name

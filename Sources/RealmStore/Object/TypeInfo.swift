@@ -1,10 +1,12 @@
 import Foundation
 import RealmEngine
 import RealmSchema
+import Synchronization
 
 /// What the typed API knows about one model class: its properties (its `@Persisted` fields
 /// found by reflection, or the class's `persistedProperties()` table when it declares one)
 /// with their wrappers' options, and its schema. Built once per class and cached.
+// @unchecked: every field is a `let` set in init, but metatypes and accessors are not Sendable to the compiler.
 final class TypeInfo: @unchecked Sendable {
     /// One property of the model.
     struct Property {
@@ -128,23 +130,17 @@ final class TypeInfo: @unchecked Sendable {
     /// The names of the link-free properties, the order in which a new object's are given.
     let linkFreeOrder: InputOrder
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]
+    private static let cache = Mutex<[ObjectIdentifier: TypeInfo]>([:])
 
     /// The cached description of `type`.
     static func of(_ type: ObjectBase.Type) -> TypeInfo {
         let id = ObjectIdentifier(type)
-        lock.lock()
-        if let info = cache[id] {
-            lock.unlock()
+        if let info = cache.withLock({ $0[id] }) { return info }
+        let info = TypeInfo(type)
+        return cache.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = info
             return info
         }
-        lock.unlock()
-        let info = TypeInfo(type)
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = cache[id] { return existing }
-        cache[id] = info
-        return info
     }
 }

@@ -9,6 +9,7 @@ import RealmSchema
 /// A live core belongs to the thread that opened it (`thread`); its store pins one version
 /// (Store+Versions). A frozen core is read from any thread: every access goes through
 /// `read(_:)`, which holds its connection's lock, hence `@unchecked Sendable`.
+// @unchecked: a live core is used only on its thread; a frozen one only through `read(_:)`, under its connection's lock.
 final class RealmCore: @unchecked Sendable {
     let configuration: Realm.Configuration
     let store: Store
@@ -76,10 +77,13 @@ final class RealmCore: @unchecked Sendable {
     }
 
     private static let lock = NSLock()
+    // nonisolated(unsafe): `open`, `usedTypes` and `usedOrder` are read and written only under `lock`.
     nonisolated(unsafe) private static var open: [OpenKey: Weak] = [:]
     /// The model type last used for each class name: a program's current model of the class.
+    // nonisolated(unsafe): under `lock`, as `open`.
     nonisolated(unsafe) private static var usedTypes: [String: ObjectBase.Type] = [:]
     /// Class names of `usedTypes` in first-use order.
+    // nonisolated(unsafe): under `lock`, as `open`.
     nonisolated(unsafe) private static var usedOrder: [String] = []
 
     final class Weak {

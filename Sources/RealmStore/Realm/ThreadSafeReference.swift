@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import Synchronization
 
 /// A value confined to the thread of its Realm (a live object or collection), which
 /// `ThreadSafeReference` passes to another thread, as in Realm Swift.
@@ -40,13 +41,12 @@ public protocol ThreadConfined {
 ///         guard let dog = realm.resolve(reference) else { return }   // nil: deleted since
 ///         print(dog.name)
 ///     }
-public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sendable {
+public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     private let handover: any Sendable
     private let path: String
     private let version: UInt64
     /// Guards `resolved`: a reference may be resolved on any thread, once.
-    private let lock = NSLock()
-    private var resolved = false
+    private let resolved = Mutex(false)
 
     /// A reference to `threadConfined`, a managed, valid value used on its Realm's thread.
     public init(to threadConfined: Confined) {
@@ -58,11 +58,11 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sen
     }
 
     /// Whether the reference was resolved (it can be only once).
-    public var isInvalidated: Bool { lock.withLock { resolved } }
+    public var isInvalidated: Bool { resolved.withLock { $0 } }
 
     /// Marks the reference resolved; traps with Realm's message the second time.
     fileprivate func take() -> (handover: any Sendable, path: String, version: UInt64) {
-        lock.withLock {
+        resolved.withLock { resolved in
             if resolved { RealmMessages.trap(RealmMessages.resolvedTwice) }
             resolved = true
         }
