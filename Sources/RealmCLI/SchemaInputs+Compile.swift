@@ -10,7 +10,7 @@ extension SchemaInputs {
     ///
     ///     let schema = try SchemaInputs.compile(parsed.values(.schema), format: .text, output: output, quiet: false)
     public static func compile(_ paths: [String], relativeTo root: String? = nil, format: DiagnosticFormat,
-                               output: TextOutput, quiet: Bool = false) throws -> Schema {
+                               output: TextOutput, quiet: Bool = false) throws -> CompiledSchema {
         let compilation = SchemaCompiler.compile(try load(paths, relativeTo: root))
         let diagnostics = compilation.diagnostics.sorted
         guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {

@@ -74,7 +74,7 @@ enum FuzzStores {
         """
 
     /// The compiled `schemaText`.
-    static let schema: Schema = {
+    static let schema: CompiledSchema = {
         guard let schema = SchemaCompiler.compile([SchemaSource(path: "fuzz-schema.yaml", text: schemaText)]).schema else {
             fatalError("fuzz: the fixed schema does not compile")
         }

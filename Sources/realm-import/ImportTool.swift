@@ -23,7 +23,7 @@ enum ImportTool {
         let options = try ImportCommand.options(parsed)
         let table = try ImportCommand.table(parsed)
         let quiet = parsed.has(.quiet)
-        var schema: Schema?
+        var schema: CompiledSchema?
         if parsed.has(.schema) {
             schema = try SchemaInputs.compile(parsed.values(.schema), format: format, output: output, quiet: quiet)
         }
@@ -88,7 +88,7 @@ enum ImportTool {
     ///
     /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
     ///   commit began.
-    private static func load(_ storePath: String, creation: StoreCreation?, schema: Schema?, inputs: [String],
+    private static func load(_ storePath: String, creation: StoreCreation?, schema: CompiledSchema?, inputs: [String],
                              options: ImportOptions, table: (TableFormat, [String]?)?, inputFormat: InputFormat?, progress: ProgressBar?,
                              interruption: InputInterruption,
                              onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {

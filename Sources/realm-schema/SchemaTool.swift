@@ -66,7 +66,7 @@ enum SchemaTool {
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
         }
-        let schema: Schema
+        let schema: CompiledSchema
         do {
             schema = try Store.storedSchema(at: path)
         } catch {

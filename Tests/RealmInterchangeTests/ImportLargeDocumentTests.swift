@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Large documents: their big lists, sets and maps of scalars are read, converted and stored
-/// a piece at a time (`DeferredValueReader`, `StreamedCollection`), with the same results and
+/// a piece at a time (`DeferredValueReader`, `CollectionPieces`), with the same results and
 /// the same located errors as a document decoded whole. The inputs here are a few hundred KiB
 /// (several 256 KiB pieces) with a small `largeDocumentBytes`.
 @Suite struct ImportLargeDocumentTests {

@@ -21,7 +21,7 @@ struct ImportRun {
 final class ImportHarness {
     let directory: String
     let path: String
-    let schema: Schema
+    let schema: CompiledSchema
     private(set) var store: Store?
 
     init(_ yaml: String) throws {

@@ -67,7 +67,7 @@ func decode<T>(_ json: String, _ decoder: (JSONValue) throws -> T) throws -> Res
 }
 
 /// The Realm-style message for a failed decode, for property `T.p` of `type`.
-func failureMessage<T>(_ result: Result<T, ExtendedJSONError>, type: PropertyType) -> String? {
+func failureMessage<T>(_ result: Result<T, ExtendedJSONError>, type: DeclaredType) -> String? {
     guard case .failure(let error) = result else { return nil }
     return error.message(forType: type, property: "T.p")
 }

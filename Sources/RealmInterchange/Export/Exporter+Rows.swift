@@ -98,7 +98,7 @@ extension Exporter {
     }
 
     /// The elements `owner` has at the cursor, consumed.
-    private func writeCollection(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws {
+    private func writeCollection(_ plan: ExportCollectionPlan, _ type: DeclaredType, owner: Int64) throws {
         let collection = plan.collection
         let rows = collection.rows
         if collection.kind == .map {

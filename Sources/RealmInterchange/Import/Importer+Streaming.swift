@@ -24,7 +24,7 @@ extension Importer {
     /// The pieces of the value at `range` of the current document, for `property` (under
     /// `key`, as the document names it) of an object of `plan`.
     func streamedCollection(_ range: Range<Int>, _ property: ImportProperty, in plan: ImportClassPlan,
-                            key: String, of document: JSONDocument, source: DocumentSource) -> StreamedCollection {
+                            key: String, of document: JSONDocument, source: DocumentSource) -> CollectionPieces {
         let fetch: (Range<Int>) -> [UInt8]? = if let text = document.text {
             { [start = document.start.offset] in Array(text[($0.lowerBound - start)..<($0.upperBound - start)]) }
         } else {
@@ -33,7 +33,7 @@ extension Importer {
         var reader = DeferredValueReader(range: range, isObject: property.collection == .map, fetch: fetch)
         let base = path + [.key(key)]
         var errorsBefore: Int?
-        return StreamedCollection { [unowned self] in
+        return CollectionPieces { [unowned self] in
             if errorsBefore == nil { errorsBefore = errorIssueCount }
             // Past `--max-errors` the run stops: the rest of the value is not read.
             if totals.errors + errorIssueCount >= options.maxErrors { throw StreamedInputFailed() }

@@ -45,7 +45,7 @@ public final class Importer {
     let plans: [String: ImportClassPlan]
     let policy: UpdatePolicy
     /// The store's schema before `init`, to restore when the run is rolled back.
-    private let schemaBefore: Schema
+    private let schemaBefore: CompiledSchema
     private var isOpen = true
 
     // Conversion state of the current document.
@@ -91,7 +91,7 @@ public final class Importer {
 
     /// Starts the import's transaction on `store`; with `schema`, migrates the store to it
     /// first (additive changes only, undone with the rest on failure).
-    public init(store: Store, schema: Schema? = nil, options: ImportOptions) throws {
+    public init(store: Store, schema: CompiledSchema? = nil, options: ImportOptions) throws {
         self.store = store
         self.options = options
         self.policy = options.mode.policy

@@ -73,7 +73,7 @@ extension BSONExporter {
         if isEmpty { writer.takeBack(to: mark) }
     }
 
-    private func writeField(_ field: ExportField, _ type: PropertyType, _ rows: ExportRows, owner: ObjectKey) throws {
+    private func writeField(_ field: ExportField, _ type: DeclaredType, _ rows: ExportRows, owner: ObjectKey) throws {
         switch field {
         case .skipped:
             return
@@ -118,7 +118,7 @@ extension BSONExporter {
     }
 
     /// The elements `owner` has at the cursor, consumed.
-    private func writeCollection(_ collection: ExportCollection, _ type: PropertyType, owner: Int64) throws {
+    private func writeCollection(_ collection: ExportCollection, _ type: DeclaredType, owner: Int64) throws {
         let rows = collection.rows
         if collection.kind == .map {
             let entries = try collection.takeEntries(of: owner)

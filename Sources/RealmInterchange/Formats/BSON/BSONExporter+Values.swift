@@ -29,7 +29,7 @@ extension BSONExporter {
     }
 
     /// A List or MutableSet as an array (a set in `Exporter`'s order), a Map as a document.
-    func writeValue(_ value: StoreValue, _ type: PropertyType) throws {
+    func writeValue(_ value: StoreValue, _ type: DeclaredType) throws {
         switch (type.collection, value) {
         case (.list, .list(let elements)), (.set, .list(let elements)):
             writer.beginArray()

@@ -152,7 +152,7 @@ public final class TableExporter {
     }
 
     /// A collection or mixed value as the JSON text `realm-export` writes for it.
-    private func json(_ value: StoreValue, _ type: PropertyType) throws -> [UInt8] {
+    private func json(_ value: StoreValue, _ type: DeclaredType) throws -> [UInt8] {
         let memory = ExportOutput.memory()
         let exporter = Exporter(store: store, options: ExportOptions(shape: .ndjson), output: memory)
         exporter.exported = Set(store.schema.models.filter { $0.kind == .object }.map(\.name))

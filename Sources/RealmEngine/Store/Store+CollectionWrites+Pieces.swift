@@ -1,5 +1,7 @@
+// Collection writes from pieces: a collection property whose input is `CollectionPieces`, written one piece at a time.
+
 extension Store {
-    /// Writes a List, MutableSet or Map property given in pieces (`StreamedCollection`): each
+    /// Writes a List, MutableSet or Map property given in pieces (`CollectionPieces`): each
     /// piece is written before the next is asked for, so only one piece is held at a time.
     /// Replaces the contents like `writeCollection(_:owner:_:policy:isNew:)`; under `.modified`
     /// an existing object's collection is merged element-wise, which needs the whole input, so
@@ -7,7 +9,7 @@ extension Store {
     ///
     /// - Throws: what `pieces` throws, `StoreError` as for one input, `DuplicateMapKey` for a
     ///   map key given twice.
-    func writeCollection(_ property: PropertyInfo, owner: Int64, _ pieces: StreamedCollection, policy: UpdatePolicy,
+    func writeCollection(_ property: PropertyInfo, owner: Int64, _ pieces: CollectionPieces, policy: UpdatePolicy,
                          isNew: Bool) throws {
         if !isNew && policy == .modified {
             try writeCollection(property, owner: owner, try gathered(pieces, property), policy: policy, isNew: false)
@@ -49,7 +51,7 @@ extension Store {
     }
 
     /// Every piece of `pieces` as one input.
-    private func gathered(_ pieces: StreamedCollection, _ property: PropertyInfo) throws -> InputValue {
+    private func gathered(_ pieces: CollectionPieces, _ property: PropertyInfo) throws -> InputValue {
         if property.collection == .map {
             var entries: [String: InputValue] = [:]
             while let piece = try pieces.next() {

@@ -1,7 +1,7 @@
 import RealmQuery
 
 /// The type-safe query (`where { … }`) messages, each written once.
-extension RealmError {
+extension RealmMessages {
     static let queryNeedsKeyPath = "A key path, a comparison or an aggregate cannot follow a comparison in a query."
 
     static let subqueryNeedsCollection = "A subquery's count needs a predicate over the elements of a collection (such as '($0.dogs.age > 3).count')."

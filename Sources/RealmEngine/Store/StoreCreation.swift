@@ -1,3 +1,5 @@
+// `StoreCreation`: creating a store file all or nothing, under `<path>.creating`.
+
 import Foundation
 import Glibc
 

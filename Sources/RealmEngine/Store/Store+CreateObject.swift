@@ -1,3 +1,5 @@
+// Creating an object (`create(_:value:update:)`): its values, links, collections and defaults.
+
 import Foundation
 import RealmSchema
 

@@ -1,3 +1,5 @@
+// Collection writes: a whole List, MutableSet or Map property written while its object is created or updated.
+
 extension Store {
     /// One stored collection element: its value and its type column (mixed tag; for optional
     /// sets 0 = null, 1 = value; otherwise unused).

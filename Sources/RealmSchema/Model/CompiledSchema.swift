@@ -2,7 +2,7 @@
 ///
 /// Built by `SchemaLoader` and checked by `SchemaValidator`; the code generators, the store,
 /// the importer and the exporter all work from this one description.
-public struct Schema: Hashable, Sendable {
+public struct CompiledSchema: Hashable, Sendable {
     public var schemaVersion: UInt64
     public var models: [ModelSchema]
 
@@ -181,7 +181,7 @@ public enum CollectionKind: String, Hashable, Sendable {
 ///
 /// For collections `isOptional` applies to the elements (`int?[]` is a list of optional ints);
 /// collections themselves are never optional.
-public struct PropertyType: Hashable, Sendable, CustomStringConvertible {
+public struct DeclaredType: Hashable, Sendable, CustomStringConvertible {
     public var base: BaseType
     public var collection: CollectionKind
     public var isOptional: Bool
@@ -243,7 +243,7 @@ public enum SchemaValue: Hashable, Sendable {
 public struct PropertySchema: Hashable, Sendable {
     /// The Swift (public) name.
     public var name: String
-    public var type: PropertyType
+    public var type: DeclaredType
     public var indexed: IndexKind
     /// Set by the loader when the model names this property as its primary key.
     public var isPrimaryKey: Bool
@@ -257,7 +257,7 @@ public struct PropertySchema: Hashable, Sendable {
     /// Where the property is declared (its key under `properties:`).
     public var location: SourceLocation?
 
-    public init(name: String, type: PropertyType, indexed: IndexKind = .none, isPrimaryKey: Bool = false,
+    public init(name: String, type: DeclaredType, indexed: IndexKind = .none, isPrimaryKey: Bool = false,
                 defaultValue: SchemaValue? = nil, enumValues: [SchemaValue]? = nil, mapTo: String? = nil,
                 doc: String? = nil, location: SourceLocation? = nil) {
         self.name = name

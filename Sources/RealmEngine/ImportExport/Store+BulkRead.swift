@@ -1,3 +1,5 @@
+// Bulk reading: realm-export's reads of a whole class's values, one statement per class and per collection property, merge-joined.
+
 /// Reading whole classes for realm-export: every object's values from one statement per class
 /// and one per collection property, instead of a query per object and per collection.
 extension Store {

@@ -3,18 +3,18 @@ import RealmSchema
 
 /// An ordered JSON value: object members keep the order they were built in, so rendering is
 /// deterministic without sorting.
-indirect enum JSONValue: Equatable {
+indirect enum JSONSchemaValue: Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
     /// A finite number; written in its shortest round-trip form.
     case number(Double)
     case string(String)
-    case array([JSONValue])
+    case array([JSONSchemaValue])
     case object([JSONMember])
 
     /// The value of the first member named `key`, when this is an object.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONSchemaValue? {
         guard case .object(let members) = self else {
             return nil
         }
@@ -42,7 +42,7 @@ indirect enum JSONValue: Equatable {
     }
 
     private func container(_ open: String, _ close: String, prefix: String,
-                           items: [(label: String, value: JSONValue)]) -> [String] {
+                           items: [(label: String, value: JSONSchemaValue)]) -> [String] {
         var result = [prefix + open]
         for (index, item) in items.enumerated() {
             var itemLines = item.value.lines(prefix: "")
@@ -60,7 +60,7 @@ indirect enum JSONValue: Equatable {
     static let maxInlineArrayLength = 60
 
     /// `["a", 1, null]` when every element is a scalar and the text is short.
-    private static func inlineArray(_ elements: [JSONValue]) -> String? {
+    private static func inlineArray(_ elements: [JSONSchemaValue]) -> String? {
         var parts: [String] = []
         for element in elements {
             switch element {
@@ -102,9 +102,9 @@ indirect enum JSONValue: Equatable {
 /// One `"key": value` member of a JSON object.
 struct JSONMember: Equatable {
     var key: String
-    var value: JSONValue
+    var value: JSONSchemaValue
 
-    init(_ key: String, _ value: JSONValue) {
+    init(_ key: String, _ value: JSONSchemaValue) {
         self.key = key
         self.value = value
     }

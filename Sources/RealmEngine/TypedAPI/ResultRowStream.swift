@@ -1,3 +1,5 @@
+// Row streams: `ResultRowStream`, one statement over lazy results' rows, stepped a page at a time for iteration.
+
 import CSQLite
 
 /// Lazy results read for iteration by one statement over their rows (`_key` and the

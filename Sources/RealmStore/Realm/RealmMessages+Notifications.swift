@@ -1,5 +1,5 @@
 /// Realm's messages for change notifications.
-extension RealmError {
+extension RealmMessages {
     static let observeInWriteTransaction = "Cannot register notification blocks from within write transactions."
     static let observeFrozen = "Frozen Realms do not change and do not have change notifications."
     static let observeUnmanaged = "Only collections and objects managed by a Realm support change notifications."

@@ -1,3 +1,5 @@
+// Collection side tables: unpacking collection inputs; reading, clearing and discarding side-table rows.
+
 extension Store {
     /// The elements of a List or MutableSet input: an array, a `.list` value, or null (empty).
     func elements(of input: InputValue, _ property: PropertyInfo) throws -> [InputValue] {

@@ -1,4 +1,6 @@
-/// Reading a store at any size: a consistent snapshot, objects streamed from SQLite one at a
+// Scanning: a class's objects stepped from SQLite one key at a time (`forEachObject`), in one read snapshot.
+
+/// Reading a store at any size: a consistent snapshot, objects stepped from SQLite one at a
 /// time, and the page cache for readers that pass through the file once.
 extension Store {
     /// The page cache every store opens with, and `beginImport(schema:)` sets again: 64 MiB
@@ -58,19 +60,19 @@ extension Store {
     ///     try store.forEachObject("Person", order: .primaryKey) { person in print(try store.values(of: person)) }
     public func forEachObject(_ className: String, order: ObjectOrder = .insertion, _ body: (ObjectKey) throws -> Void) throws {
         let info = try queryableClass(className)
-        try stream(info, keysSQL(info, order), body)
+        try scan(info, keysSQL(info, order), body)
     }
 
     /// Calls `body` with every object waiting in an asymmetric class's outbox, oldest first,
     /// one at a time (read their values with `values(of:)`).
     public func forEachOutboxObject(_ className: String, _ body: (ObjectKey) throws -> Void) throws {
         let info = try outboxClass(className)
-        try stream(info, keysSQL(info, .insertion), body)
+        try scan(info, keysSQL(info, .insertion), body)
     }
 
     /// Steps a query of object keys with its own statement (not the cache, so `body` may run
     /// the cached reads).
-    private func stream(_ info: ClassInfo, _ sql: String, _ body: (ObjectKey) throws -> Void) throws {
+    private func scan(_ info: ClassInfo, _ sql: String, _ body: (ObjectKey) throws -> Void) throws {
         let statement = try Statement(database: connection.handle, sql: sql)
         while try statement.step() {
             try body(ObjectKey(className: info.name, key: statement.int64(0)))

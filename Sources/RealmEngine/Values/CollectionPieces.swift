@@ -1,3 +1,5 @@
+// Collection pieces: a List, MutableSet or Map input too large to hold at once, handed to the store a piece at a time.
+
 /// A List, MutableSet or Map input handed to the store in pieces, for a collection too large
 /// to hold converted at once (the importer's elements of one huge JSON array or object).
 ///
@@ -10,8 +12,8 @@
 /// For example:
 ///
 ///     var pieces = [[1, 2], [3]].makeIterator()
-///     fields.stream(StreamedCollection { pieces.next().map { .collection($0.map { .value(.int($0)) }) } }, at: 1)
-package final class StreamedCollection {
+///     fields.stream(CollectionPieces { pieces.next().map { .collection($0.map { .value(.int($0)) }) } }, at: 1)
+package final class CollectionPieces {
     private let nextPiece: () throws -> InputValue?
 
     package init(_ next: @escaping () throws -> InputValue?) {
@@ -24,7 +26,7 @@ package final class StreamedCollection {
     }
 }
 
-/// A map key that a `StreamedCollection` gave twice: the map would keep only one of them.
+/// A map key that a `CollectionPieces` gave twice: the map would keep only one of them.
 package struct DuplicateMapKey: Error {
     /// The stored key.
     package let key: String

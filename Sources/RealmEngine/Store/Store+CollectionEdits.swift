@@ -1,3 +1,5 @@
+// Collection edits: the public one-element operations on an object's List, MutableSet or Map (count, insert, set, remove).
+
 import RealmSchema
 
 extension Store {

@@ -10,7 +10,7 @@ import RealmSchema
 /// For example:
 ///
 ///     do { try realm.write { realm.add(duplicate) } } catch let error as StoreError { print(error.message) }
-public enum RealmError {
+public enum RealmMessages {
     // MARK: Errors
 
     static let otherRealm = StoreError(.invalidValue, "Object is already managed by another Realm. Use create instead to copy it into this Realm.")

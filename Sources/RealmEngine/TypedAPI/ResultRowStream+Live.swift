@@ -1,3 +1,5 @@
+// Row streams stepped a row at a time and read in place (`step()`, `livePage`).
+
 /// Reading a stream's rows in place, one step at a time: instead of copying pages of rows
 /// ahead, the statement's current row is read through a live page (`LiveRow`) until the next
 /// step, and only the rows of objects that must outlive it are copied (`RowPage.storedRow`).
