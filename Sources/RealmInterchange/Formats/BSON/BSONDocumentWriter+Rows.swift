@@ -2,7 +2,7 @@ import RealmEngine
 import RealmSchema
 
 /// A whole class written from its export reader (`Store.exportReader`), as the JSON export
-/// writes one (`Exporter+Rows.swift`): integers, reals and text go from SQLite's columns
+/// writes one (`ExtendedJSONDocumentWriter+Rows.swift`): integers, reals and text go from SQLite's columns
 /// straight into the document, embedded objects and linked primary keys come from the same rows
 /// or cursors stepped alongside, and anything less common is decoded to a `StoreValue` and
 /// written as `writeObject(_:model:position:values:)` would. The bytes are those of the
@@ -12,12 +12,12 @@ import RealmSchema
 /// For example:
 ///
 ///     try exporter.writeWholeClass(person) { try sink.write(exporter.writer.bytes) }
-extension BSONExporter {
+extension BSONDocumentWriter {
     /// Writes every object of `model`, or of one `part` of it, in export order, one document at
     /// a time: `emit` runs after each, with the document in `writer.bytes`.
     func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, emit: () throws -> Void) throws {
-        let projection = base.projection
-        let node = try base.store.exportReader(model.name, part: part) { className, property in
+        let projection = plan.projection
+        let node = try plan.store.exportReader(model.name, part: part) { className, property in
             projection[className]?.contains(property) ?? true
         }
         var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
@@ -35,7 +35,7 @@ extension BSONExporter {
     private func writeObject(_ node: ExportNode, position: Int64?) throws {
         let rows = node.rows
         let owner = ObjectKey(className: node.className, key: rows.int64(node.keyColumn))
-        guard let plan = base.plans[node.className], let names = keys[node.className] else {
+        guard let classPlan = plan.plans[node.className], let names = keys[node.className] else {
             throw ExportError(ExportMessages.unknownStoredClass(node.className))
         }
         writer.beginDocument()
@@ -48,17 +48,17 @@ extension BSONExporter {
             let mark = writer.bytes.count
             writer.key(names[index])
             do {
-                try writeField(field, plan.types[index], rows, owner: owner)
+                try writeField(field, classPlan.types[index], rows, owner: owner)
             } catch let error as ExportError where !error.isIOFailure {
-                throw ExportError(ExportMessages.inObject(owner.description, property: plan.properties[index].name, error.message))
+                throw ExportError(ExportMessages.inObject(owner.description, property: classPlan.properties[index].name, error.message))
             }
-            if base.options.omitEmpty { takeBackIfEmpty(plan.properties[index], from: mark, keyLength: names[index].count) }
+            if plan.options.omitEmpty { takeBackIfEmpty(classPlan.properties[index], from: mark, keyLength: names[index].count) }
         }
         try writer.endDocument()
     }
 
     /// Under `--omit-empty`, removes the element just written from `mark` when it is what
-    /// `Exporter.isEmpty` leaves out: a null (of a property without a non-null default) or an
+    /// `ExportPlan.isEmpty` leaves out: a null (of a property without a non-null default) or an
     /// empty List, MutableSet or Map (an array or document of 5 bytes).
     private func takeBackIfEmpty(_ property: PropertySchema, from mark: Int, keyLength: Int) {
         guard !property.isPrimaryKey else { return }
@@ -102,7 +102,7 @@ extension BSONExporter {
         case .collection(let collection):
             try writeCollection(collection, type, owner: owner.key)
         case .perObject(let property):
-            try writeValue(try base.store.get(owner, property), type)
+            try writeValue(try plan.store.get(owner, property), type)
         }
     }
 

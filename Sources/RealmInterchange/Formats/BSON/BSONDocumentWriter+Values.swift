@@ -2,8 +2,8 @@ import RealmEngine
 import RealmSchema
 
 /// Objects, property values, links, maps and mixed values as BSON, mirroring
-/// `Exporter+Objects.swift` element for element.
-extension BSONExporter {
+/// `ExtendedJSONDocumentWriter+Objects.swift` element for element.
+extension BSONDocumentWriter {
     /// One object as a document: `$id` first for top-level objects without a primary key, then
     /// the properties the export keeps, in schema order.
     func writeObject(_ object: ObjectKey, model: ModelSchema, position: Int64?, values: [StoreValue]? = nil) throws {
@@ -12,28 +12,28 @@ extension BSONExporter {
             try writer.key(ExportReference.idKey)
             writer.int(position)
         }
-        let values = try values ?? base.store.values(of: object)
-        let plan = base.plans[model.name] ?? ExportClassPlan(model)
-        let names = keys[model.name] ?? plan.properties.map { Array($0.storedName.utf8) }
-        let kept = base.projection[model.name]
-        for index in 0..<min(values.count, plan.types.count) {
-            if base.leavesOut(plan.properties[index], values[index], kept: kept) { continue }
+        let values = try values ?? plan.store.values(of: object)
+        let classPlan = plan.plans[model.name] ?? ExportClassPlan(model)
+        let names = keys[model.name] ?? classPlan.properties.map { Array($0.storedName.utf8) }
+        let kept = plan.projection[model.name]
+        for index in 0..<min(values.count, classPlan.types.count) {
+            if plan.leavesOut(classPlan.properties[index], values[index], kept: kept) { continue }
             writer.key(names[index])
             do {
-                try writeValue(values[index], plan.types[index])
+                try writeValue(values[index], classPlan.types[index])
             } catch let error as ExportError where !error.isIOFailure {
-                throw ExportError(ExportMessages.inObject(object.description, property: plan.properties[index].name, error.message))
+                throw ExportError(ExportMessages.inObject(object.description, property: classPlan.properties[index].name, error.message))
             }
         }
         try writer.endDocument()
     }
 
-    /// A List or MutableSet as an array (a set in `Exporter`'s order), a Map as a document.
+    /// A List or MutableSet as an array (a set in the plan's order), a Map as a document.
     func writeValue(_ value: StoreValue, _ type: PropertyType) throws {
         switch (type.collection, value) {
         case (.list, .list(let elements)), (.set, .list(let elements)):
             writer.beginArray()
-            for element in type.collection == .set ? try base.exportOrder(ofSetElements: elements) : elements {
+            for element in type.collection == .set ? try plan.exportOrder(ofSetElements: elements) : elements {
                 try writeElement(element, type.base)
             }
             try writer.endDocument()
@@ -52,14 +52,14 @@ extension BSONExporter {
         case (.mixed, _):
             try writeMixed(value)
         case (.object(let targetName), .object(let target)):
-            let model = try self.base.storedModel(targetName)
+            let model = try plan.storedModel(targetName)
             if model.kind == .embedded {
                 try writeObject(target, model: model, position: nil)
             } else if model.primaryKeyProperty != nil {
-                let key = try self.base.store.primaryKeyValue(of: target)
+                let key = try plan.store.primaryKeyValue(of: target)
                 if key.isNull { try writeReference(target, id: .null) } else { try writeScalar(key) }
             } else {
-                try writeReference(target, id: .int(try self.base.position(of: target)))
+                try writeReference(target, id: .int(try plan.position(of: target)))
             }
         default:
             try writeScalar(value)
@@ -89,18 +89,18 @@ extension BSONExporter {
         case .dictionary(let entries):
             try writeDictionary(entries, isMixed: true, writeMixed)
         case .object(let target):
-            let model = try base.storedModel(target.className)
-            let id = model.primaryKeyProperty != nil ? try base.store.primaryKeyValue(of: target) : .int(try base.position(of: target))
+            let model = try plan.storedModel(target.className)
+            let id = model.primaryKeyProperty != nil ? try plan.store.primaryKeyValue(of: target) : .int(try plan.position(of: target))
             try writeReference(target, id: id)
         default:
             try writeScalar(value)
         }
     }
 
-    /// A Map or mixed dictionary, in `Exporter`'s key order.
+    /// A Map or mixed dictionary, in the plan's key order.
     func writeDictionary(_ entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool,
                          _ element: (StoreValue) throws -> Void) throws {
-        let sorted = try Exporter.exportOrder(ofDictionary: entries, isMixed: isMixed)
+        let sorted = try ExportPlan.exportOrder(ofDictionary: entries, isMixed: isMixed)
         writer.beginDocument()
         for entry in sorted {
             try writer.key(entry.key)

@@ -6,20 +6,20 @@ import RealmSchema
 /// and linked primary keys come from the same rows or cursors stepped alongside, and anything
 /// less common is decoded to a `StoreValue` and written as `writeObject` would. The bytes are
 /// those of `writeObject` over `Store.values(of:)`, object for object.
-extension Exporter {
+extension ExtendedJSONDocumentWriter {
     /// Writes every object of `model`, or of one `part` of it, in export order; `after` runs
     /// after each object.
     func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, after: () throws(ExportError) -> Void) throws {
-        let projection = self.projection
-        let node = try store.exportReader(model.name, part: part) { className, property in
+        let projection = plan.projection
+        let node = try plan.store.exportReader(model.name, part: part) { className, property in
             projection[className]?.contains(property) ?? true
         }
-        let plan = try ExportNodePlan(node, plans: plans)
+        let nodePlan = try ExportNodePlan(node, plans: plan.plans)
         var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
         let numbered = model.primaryKey == nil
         while try node.rows.step() {
             position += 1
-            try writeObject(plan, position: numbered ? position : nil)
+            try writeObject(nodePlan, position: numbered ? position : nil)
             try after()
         }
     }
@@ -82,7 +82,7 @@ extension Exporter {
             try writeCollection(plan.collections[step.child], plan.classPlan.types[index], owner: owner)
         case .perObject:
             guard case .perObject(let property) = plan.node.fields[index] else { return }
-            try writeValue(try store.get(ObjectKey(className: plan.node.className, key: owner), property), plan.classPlan.types[index])
+            try writeValue(try self.plan.store.get(ObjectKey(className: plan.node.className, key: owner), property), plan.classPlan.types[index])
         }
     }
 

@@ -1,8 +1,10 @@
 import RealmEngine
 import RealmSchema
 
-/// Objects, property values, links, maps and mixed values.
-extension Exporter {
+/// Objects, property values, links, maps and mixed values as Extended JSON, object by object
+/// (`Store.values(of:)`): a selection, `--omit-empty`, the outbox, and what the export reader
+/// path hands over (`ExtendedJSONDocumentWriter+Rows.swift`).
+extension ExtendedJSONDocumentWriter {
     /// One object: `$id` first for top-level objects without a primary key, then every
     /// persisted property in schema order; `values` when the caller has read them already.
     func writeObject(_ object: ObjectKey, model: ModelSchema, position: Int64?, values: [StoreValue]? = nil) throws {
@@ -11,16 +13,16 @@ extension Exporter {
             try writer.key(ExportReference.idKey)
             try writer.int(position)
         }
-        let values = try values ?? store.values(of: object)
-        let plan = plans[model.name] ?? ExportClassPlan(model)
-        let kept = projection[model.name]
-        for index in 0..<min(values.count, plan.types.count) {
-            if leavesOut(plan.properties[index], values[index], kept: kept) { continue }
-            try writer.key(quoted: plan.keys[index])
+        let values = try values ?? plan.store.values(of: object)
+        let classPlan = plan.plans[model.name] ?? ExportClassPlan(model)
+        let kept = plan.projection[model.name]
+        for index in 0..<min(values.count, classPlan.types.count) {
+            if plan.leavesOut(classPlan.properties[index], values[index], kept: kept) { continue }
+            try writer.key(quoted: classPlan.keys[index])
             do {
-                try writeValue(values[index], plan.types[index])
+                try writeValue(values[index], classPlan.types[index])
             } catch let error as ExportError where !error.isIOFailure {
-                throw ExportError(ExportMessages.inObject(object.description, property: plan.properties[index].name, error.message))
+                throw ExportError(ExportMessages.inObject(object.description, property: classPlan.properties[index].name, error.message))
             }
         }
         try writer.endObject()
@@ -31,7 +33,7 @@ extension Exporter {
         switch (type.collection, value) {
         case (.list, .list(let elements)), (.set, .list(let elements)):
             try writer.beginArray()
-            for element in type.collection == .set ? try exportOrder(ofSetElements: elements) : elements {
+            for element in type.collection == .set ? try plan.exportOrder(ofSetElements: elements) : elements {
                 try writeElement(element, type.base)
             }
             try writer.endArray()
@@ -50,13 +52,13 @@ extension Exporter {
         case (.mixed, _):
             try writeMixed(value)
         case (.object(let targetName), .object(let target)):
-            let model = try storedModel(targetName)
+            let model = try plan.storedModel(targetName)
             if model.kind == .embedded {
                 try writeObject(target, model: model, position: nil)
             } else if let primaryKey = model.primaryKeyProperty {
                 try writePrimaryKeyLink(target, primaryKey: primaryKey)
             } else {
-                try writeReference(target, id: .int(try position(of: target)))
+                try writeReference(target, id: .int(try plan.position(of: target)))
             }
         default:
             try writeScalar(value)
@@ -65,7 +67,7 @@ extension Exporter {
 
     /// A link to an object with a primary key: the key's value, or a `$ref` when it is null.
     private func writePrimaryKeyLink(_ target: ObjectKey, primaryKey: PropertySchema) throws {
-        let key = try store.primaryKeyValue(of: target)
+        let key = try plan.store.primaryKeyValue(of: target)
         if key.isNull {
             try writeReference(target, id: .null)
         } else {
@@ -91,35 +93,6 @@ extension Exporter {
         if let failure { throw failure }
     }
 
-    /// The `$id` of an object of a class without a primary key.
-    func position(of target: ObjectKey) throws -> Int64 {
-        guard exported.contains(target.className) else {
-            throw ExportError(ExportMessages.referencedClassMissing("a mixed value", target: target.className))
-        }
-        guard let position = try insertionOrdinals(target.className).ordinal(of: target.key) else {
-            throw ExportError(ExportMessages.storeFailed(ExportMessages.danglingLink(target.description)), isIOFailure: true)
-        }
-        return position
-    }
-
-    /// The insertion ordinals of a class without a primary key, made once per export (a
-    /// selection of the class and links to it share them: making them again would drop the
-    /// table the first ones read).
-    func insertionOrdinals(_ className: String) throws -> InsertionOrdinals {
-        if let made = ordinals[className] { return made }
-        let made = try store.insertionOrdinals(className)
-        ordinals[className] = made
-        return made
-    }
-
-    /// The schema of a class the store names (in a link or a mixed value).
-    func storedModel(_ name: String) throws(ExportError) -> ModelSchema {
-        guard let model = store.schema.model(named: name) else {
-            throw ExportError(ExportMessages.storeFailed(ExportMessages.unknownStoredClass(name)), isIOFailure: true)
-        }
-        return model
-    }
-
     /// A mixed value: scalars as themselves (a float as the double it equals: Extended JSON has
     /// no float), lists as arrays, dictionaries as objects, links as `$ref`s.
     func writeMixed(_ value: StoreValue) throws {
@@ -135,11 +108,11 @@ extension Exporter {
         case .dictionary(let entries):
             try writeDictionary(entries, isMixed: true, writeMixed)
         case .object(let target):
-            let model = try storedModel(target.className)
+            let model = try plan.storedModel(target.className)
             if model.primaryKeyProperty != nil {
-                try writeReference(target, id: try store.primaryKeyValue(of: target))
+                try writeReference(target, id: try plan.store.primaryKeyValue(of: target))
             } else {
-                try writeReference(target, id: .int(try position(of: target)))
+                try writeReference(target, id: .int(try plan.position(of: target)))
             }
         default:
             try writeScalar(value)
@@ -150,29 +123,13 @@ extension Exporter {
     /// keywords come last so the object cannot read back as a typed value.
     func writeDictionary(_ entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool,
                          _ element: (StoreValue) throws -> Void) throws {
-        let sorted = try Self.exportOrder(ofDictionary: entries, isMixed: isMixed)
+        let sorted = try ExportPlan.exportOrder(ofDictionary: entries, isMixed: isMixed)
         try writer.beginObject()
         for entry in sorted {
             try writer.key(entry.key)
             try element(entry.value)
         }
         try writer.endObject()
-    }
-
-    /// A dictionary's entries as written (JSON and BSON alike): keys decoded, in byte order,
-    /// keywords last; a mixed dictionary whose keys are all keywords is an error.
-    static func exportOrder(ofDictionary entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool)
-        throws(ExportError) -> [(key: String, isKeyword: Bool, value: StoreValue)] {
-        let sorted = entries.map { entry in
-            let key = MapKeyCoding.decode(entry.key)
-            return (key: key, isKeyword: ExportReference.isKeyword(key), value: entry.value)
-        }.sorted { lhs, rhs in
-            lhs.isKeyword != rhs.isKeyword ? rhs.isKeyword : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
-        }
-        if isMixed, let first = sorted.first, first.isKeyword {
-            throw ExportError(ExportMessages.ambiguousDictionary(sorted.map(\.key)))
-        }
-        return sorted
     }
 
     /// A scalar value in the writer's Extended JSON mode.
