@@ -35,9 +35,10 @@ extension BSONDocumentWriter {
     private func writeObject(_ node: ExportNode, position: Int64?) throws {
         let rows = node.rows
         let owner = ObjectKey(className: node.className, key: rows.int64(node.keyColumn))
-        guard let classPlan = plan.plans[node.className], let names = keys[node.className] else {
+        guard let classPlan = plan.plans[node.className] else {
             throw ExportError(ExportMessages.unknownStoredClass(node.className))
         }
+        let names = classPlan.names
         writer.beginDocument()
         if let position {
             try writer.key(ExportReference.idKey)

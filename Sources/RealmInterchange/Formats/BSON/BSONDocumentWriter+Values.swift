@@ -1,73 +1,47 @@
 import RealmEngine
 import RealmSchema
 
-/// Objects, property values, links, maps and mixed values as BSON, mirroring
-/// `ExtendedJSONDocumentWriter+Objects.swift` element for element.
-extension BSONDocumentWriter {
-    /// One object as a document: `$id` first for top-level objects without a primary key, then
-    /// the properties the export keeps, in schema order.
-    func writeObject(_ object: ObjectKey, model: ModelSchema, position: Int64?, values: [StoreValue]? = nil) throws {
+/// The leaves of the object-by-object walk (`ExportValueWriter`) as BSON: values by their BSON
+/// type (an int fitting 32 bits an int32, else an int64; floats as doubles; data binary subtype
+/// 0, UUIDs subtype 4; dates in milliseconds, a finer part cut and counted), objects, lists and
+/// references as documents.
+extension BSONDocumentWriter: ExportValueWriter {
+    func openObject() throws {
         writer.beginDocument()
-        if let position {
-            try writer.key(ExportReference.idKey)
-            writer.int(position)
-        }
-        let values = try values ?? plan.store.values(of: object)
-        let classPlan = plan.plans[model.name] ?? ExportClassPlan(model)
-        let names = keys[model.name] ?? classPlan.properties.map { Array($0.storedName.utf8) }
-        let kept = plan.projection[model.name]
-        for index in 0..<min(values.count, classPlan.types.count) {
-            if plan.leavesOut(classPlan.properties[index], values[index], kept: kept) { continue }
-            writer.key(names[index])
-            do {
-                try writeValue(values[index], classPlan.types[index])
-            } catch let error as ExportError where !error.isIOFailure {
-                throw ExportError(ExportMessages.inObject(object.description, property: classPlan.properties[index].name, error.message))
-            }
-        }
+    }
+
+    func closeObject() throws {
         try writer.endDocument()
     }
 
-    /// A List or MutableSet as an array (a set in the plan's order), a Map as a document.
-    func writeValue(_ value: StoreValue, _ type: PropertyType) throws {
-        switch (type.collection, value) {
-        case (.list, .list(let elements)), (.set, .list(let elements)):
-            writer.beginArray()
-            for element in type.collection == .set ? try plan.exportOrder(ofSetElements: elements) : elements {
-                try writeElement(element, type.base)
-            }
-            try writer.endDocument()
-        case (.map, .dictionary(let entries)):
-            try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
-        default:
-            try writeElement(value, type.base)
-        }
+    func openArray() throws {
+        writer.beginArray()
     }
 
-    /// One value of base type `base`: embedded objects nested, links by primary key or `$ref`.
-    func writeElement(_ value: StoreValue, _ base: BaseType) throws {
-        switch (base, value) {
-        case (_, .null):
-            writer.null()
-        case (.mixed, _):
-            try writeMixed(value)
-        case (.object(let targetName), .object(let target)):
-            let model = try plan.storedModel(targetName)
-            if model.kind == .embedded {
-                try writeObject(target, model: model, position: nil)
-            } else if model.primaryKeyProperty != nil {
-                let key = try plan.store.primaryKeyValue(of: target)
-                if key.isNull { try writeReference(target, id: .null) } else { try writeScalar(key) }
-            } else {
-                try writeReference(target, id: .int(try plan.position(of: target)))
-            }
-        default:
-            try writeScalar(value)
-        }
+    func closeArray() throws {
+        try writer.endDocument()
+    }
+
+    /// A key of the open document; one holding a NUL is an error.
+    func writeKey(_ name: String) throws {
+        try writer.key(name)
+    }
+
+    /// The property's stored name as UTF-8, made once per class (`ExportClassPlan.names`).
+    func writePropertyKey(_ index: Int, of classPlan: ExportClassPlan) throws {
+        writer.key(classPlan.names[index])
+    }
+
+    func writeNull() throws {
+        writer.null()
+    }
+
+    func writePosition(_ position: Int64) throws {
+        writer.int(position)
     }
 
     /// `{"$ref": "Class", "$id": …}`.
-    private func writeReference(_ target: ObjectKey, id: StoreValue) throws {
+    func writeReference(_ target: ObjectKey, id: StoreValue) throws {
         writer.beginDocument()
         try writer.key(ExportReference.classKey)
         writer.string(target.className)
@@ -76,41 +50,8 @@ extension BSONDocumentWriter {
         try writer.endDocument()
     }
 
-    /// A mixed value: scalars by their type (a float as a double), lists as arrays,
-    /// dictionaries as documents, links as references.
-    private func writeMixed(_ value: StoreValue) throws {
-        switch value {
-        case .list(let elements):
-            writer.beginArray()
-            for element in elements {
-                try writeMixed(element)
-            }
-            try writer.endDocument()
-        case .dictionary(let entries):
-            try writeDictionary(entries, isMixed: true, writeMixed)
-        case .object(let target):
-            let model = try plan.storedModel(target.className)
-            let id = model.primaryKeyProperty != nil ? try plan.store.primaryKeyValue(of: target) : .int(try plan.position(of: target))
-            try writeReference(target, id: id)
-        default:
-            try writeScalar(value)
-        }
-    }
-
-    /// A Map or mixed dictionary, in the plan's key order.
-    func writeDictionary(_ entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool,
-                         _ element: (StoreValue) throws -> Void) throws {
-        let sorted = try ExportPlan.exportOrder(ofDictionary: entries, isMixed: isMixed)
-        writer.beginDocument()
-        for entry in sorted {
-            try writer.key(entry.key)
-            try element(entry.value)
-        }
-        try writer.endDocument()
-    }
-
     /// A scalar by its BSON type.
-    private func writeScalar(_ value: StoreValue) throws {
+    func writeScalarValue(_ value: StoreValue) throws {
         switch value {
         case .null: writer.null()
         case .bool(let v): writer.bool(v)

@@ -13,8 +13,6 @@ import RealmSchema
 final class BSONDocumentWriter {
     let plan: ExportPlan
     let writer = BSONWriter()
-    /// Property names as BSON keys, by class.
-    var keys: [String: [[UInt8]]] = [:]
     /// How many dates had a part finer than a millisecond, which BSON cannot carry.
     var truncatedDates = 0
     /// Whether a whole class is read through its export reader (`BSONDocumentWriter+Rows.swift`);
@@ -27,9 +25,6 @@ final class BSONDocumentWriter {
 
     init(plan: ExportPlan) {
         self.plan = plan
-        for model in plan.store.schema.models {
-            keys[model.name] = model.persistedProperties.map { Array($0.storedName.utf8) }
-        }
     }
 
     /// MongoDB's limit on the document in `writer.bytes`, the object `object` (`position`: its
