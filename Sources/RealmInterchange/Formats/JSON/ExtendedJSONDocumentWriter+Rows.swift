@@ -1,12 +1,13 @@
 import RealmEngine
 import RealmSchema
 
-/// A whole class written from its export reader (`Store.exportReader`): values go from
-/// SQLite's columns straight into the output (integers, reals, text bytes), embedded objects
-/// and linked primary keys come from the same rows or cursors stepped alongside, and anything
-/// less common is decoded to a `StoreValue` and written as `writeObject` would. The bytes are
-/// those of `writeObject` over `Store.values(of:)`, object for object.
-extension ExtendedJSONDocumentWriter {
+/// A whole class written from its export reader (`Store.exportReader`) through the walk every
+/// format shares (`ExportRowWriter`): values go from SQLite's columns straight into the output
+/// (integers, reals, text and blob bytes), embedded objects and linked primary keys come from
+/// the same rows or cursors stepped alongside, and anything less common is decoded to a
+/// `StoreValue` and written as `writeObject` would. The bytes are those of `writeObject` over
+/// `Store.values(of:)`, object for object.
+extension ExtendedJSONDocumentWriter: ExportRowWriter {
     /// Writes every object of `model`, or of one `part` of it, in export order; `after` runs
     /// after each object.
     func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, after: () throws(ExportError) -> Void) throws {
@@ -19,124 +20,36 @@ extension ExtendedJSONDocumentWriter {
         let numbered = model.primaryKey == nil
         while try node.rows.step() {
             position += 1
-            try writeObject(nodePlan, position: numbered ? position : nil)
+            try writeRowObject(nodePlan, position: numbered ? position : nil)
             try after()
         }
     }
 
-    /// The object `plan.rows` stands on: `$id` first when given, then its fields.
-    private func writeObject(_ plan: ExportNodePlan, position: Int64?) throws {
-        let key = plan.rows.int64(plan.node.keyColumn)
-        try writer.beginObject()
-        if let position {
-            try writer.key(ExportReference.idKey)
-            try writer.int(position)
-        }
-        try plan.steps.withUnsafeBufferPointer { steps in
-            try plan.keyBytes.withUnsafeBufferPointer { keys in
-                for index in steps.indices where steps[index].kind != .skipped {
-                    try writer.key(quoted: UnsafeBufferPointer(rebasing: keys[steps[index].keyStart..<steps[index].keyEnd]))
-                    do {
-                        try writeField(steps[index], at: index, of: plan, owner: key)
-                    } catch let error as ExportError where !error.isIOFailure {
-                        throw ExportError(ExportMessages.inObject(ObjectKey(className: plan.node.className, key: key).description,
-                                                                  property: plan.classPlan.properties[index].name, error.message))
-                    }
-                }
-            }
-        }
-        try writer.endObject()
+    /// The quoted key from the node plan's buffer.
+    func writeFieldKey(_ step: ExportNodePlan.Step, at index: Int, of classPlan: ExportClassPlan,
+                       keys: UnsafeBufferPointer<UInt8>) throws {
+        try writer.key(quoted: UnsafeBufferPointer(rebasing: keys[step.keyStart..<step.keyEnd]))
     }
 
-    /// Field `index` of the object `owner` of `plan`'s class.
-    private func writeField(_ step: ExportNodePlan.Step, at index: Int, of plan: ExportNodePlan, owner: Int64) throws {
-        let rows = plan.rows
-        switch step.kind {
-        case .skipped:
-            return
-        case .column:
-            try writeColumn(rows, step.column, step.columnKind, plan.decodedBase(at: index))
-        case .mixed:
-            try writeElement(try rows.mixed(step.column), .mixed)
-        case .primaryKeyLink:
-            if rows.isNull(step.column) {
-                try writer.null()
-            } else if rows.isNull(step.keyColumn) {
-                // A null primary key or a dangling link: as object by object.
-                guard case .primaryKeyLink(_, _, let target, _) = plan.node.fields[index] else { return }
-                try writeElement(.object(ObjectKey(className: target, key: rows.int64(step.column))), plan.classPlan.types[index].base)
-            } else {
-                try writeColumn(rows, step.keyColumn, step.columnKind, plan.decodedBase(at: index))
-            }
-        case .embedded:
-            try writeEmbedded(plan.children[step.child], plan.classPlan.types[index].base)
-        case .embeddedList:
-            let child = plan.children[step.child]
-            try writer.beginArray()
-            while try child.rows.isOwned(by: owner) {
-                try writeEmbedded(child, plan.classPlan.types[index].base)
-                try child.rows.step()
-            }
-            try writer.endArray()
-        case .collection:
-            try writeCollection(plan.collections[step.child], plan.classPlan.types[index], owner: owner)
-        case .perObject:
-            guard case .perObject(let property) = plan.node.fields[index] else { return }
-            try writeValue(try self.plan.store.get(ObjectKey(className: plan.node.className, key: owner), property), plan.classPlan.types[index])
-        }
-    }
-
-    /// An embedded object its parent's link (`linkColumn`) names, or null.
-    private func writeEmbedded(_ plan: ExportNodePlan, _ base: @autoclosure () -> BaseType) throws {
-        let rows = plan.rows
-        guard let link = plan.node.linkColumn, !rows.isNull(link) else { return try writer.null() }
-        if rows.isNull(plan.node.keyColumn) {
-            // The object does not exist: as object by object (which reports it).
-            return try writeElement(.object(ObjectKey(className: plan.node.className, key: rows.int64(link))), base())
-        }
-        try writeObject(plan, position: nil)
-    }
-
-    /// The elements `owner` has at the cursor, consumed.
-    private func writeCollection(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws {
+    /// A string Map from its cursor (`writeStringMap`), any other through `takeEntries`.
+    func writeMap(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws {
         let collection = plan.collection
-        let rows = collection.rows
-        if collection.kind == .map {
-            if plan.valueKind == .string && collection.tagColumn == nil && collection.targetKeyColumn == nil {
-                return try writeStringMap(plan, base: type.base, owner: owner)
-            }
-            let entries = try collection.takeEntries(of: owner)
-            return try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
+        if plan.valueKind == .string && collection.tagColumn == nil && collection.targetKeyColumn == nil {
+            return try writeStringMap(plan, base: type.base, owner: owner)
         }
-        if collection.kind == .set, collection.base.canHoldLinks {
-            // Links in a set (also in a set of mixed values) are written in their targets' export order.
-            return try writeValue(.list(try collection.takeElements(of: owner)), type)
-        }
-        try writer.beginArray()
-        while try rows.isOwned(by: owner) {
-            try writeElement(of: plan)
-            try rows.step()
-        }
-        try writer.endArray()
+        let entries = try collection.takeEntries(of: owner)
+        try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
     }
 
-    /// The element a collection cursor stands on.
-    private func writeElement(of plan: ExportCollectionPlan) throws {
-        let collection = plan.collection
-        let rows = collection.rows
-        if let key = collection.targetKeyColumn, !rows.isNull(collection.valueColumn), !rows.isNull(key) {
-            return try writeColumn(rows, key, plan.targetKeyKind, collection.targetKeyBase ?? collection.base)
-        }
-        if collection.tagColumn != nil || collection.targetKeyColumn != nil {
-            return try writeElement(try rows.element(collection.valueColumn, tag: collection.tagColumn), collection.base)
-        }
-        try writeColumn(rows, collection.valueColumn, plan.valueKind, collection.base)
-    }
+    /// Nothing to mark: `--omit-empty` takes the object-by-object path.
+    func beginField() -> Int { 0 }
+
+    func endField(_ index: Int, of classPlan: ExportClassPlan, from mark: Int) {}
 
     /// A typed (not mixed) stored value: the common types straight from the column (`kind`),
     /// the others decoded as `base`.
-    private func writeColumn(_ rows: ExportRows, _ column: Int32, _ kind: ExportColumnKind,
-                             _ base: @autoclosure () -> BaseType) throws {
+    func writeColumn(_ rows: ExportRows, _ column: Int32, _ kind: ExportColumnKind,
+                     _ base: @autoclosure () -> BaseType) throws {
         let type = rows.type(column)
         switch kind {
         case _ where type == 5: try writer.null()
@@ -163,11 +76,6 @@ extension ExtendedJSONDocumentWriter {
         default: try writeDecoded(rows, column, base())
         }
     }
-
-    /// A stored value decoded as `Store.get` decodes it (its errors too), then written.
-    private func writeDecoded(_ rows: ExportRows, _ column: Int32, _ base: BaseType) throws {
-        try writeElement(try rows.value(column, base), base)
-    }
 }
 
 extension ExtendedJSONWriter {
@@ -177,15 +85,5 @@ extension ExtendedJSONWriter {
         try output.write(UInt8(ascii: "\""))
         try escaped(text)
         try output.write(UInt8(ascii: "\""))
-    }
-}
-
-extension BaseType {
-    /// Whether values of this type can be links: links and mixed values.
-    var canHoldLinks: Bool {
-        switch self {
-        case .object, .mixed: true
-        default: false
-        }
     }
 }
