@@ -20,14 +20,17 @@ protocol ExportValueWriter: AnyObject {
     var plan: ExportPlan { get }
     /// Starts an object (a document).
     func openObject() throws
+    /// Ends the innermost object.
     func closeObject() throws
     /// Starts an array (a List or MutableSet, a mixed list).
     func openArray() throws
+    /// Ends the innermost array.
     func closeArray() throws
     /// A key of the open object (`$id`, a dictionary's key).
     func writeKey(_ name: String) throws
     /// The key of property `index` of `classPlan`'s class.
     func writePropertyKey(_ index: Int, of classPlan: ExportClassPlan) throws
+    /// A null value.
     func writeNull() throws
     /// An object's `$id`, its position in insertion order.
     func writePosition(_ position: Int64) throws

@@ -64,7 +64,9 @@ public struct ExportOptions: Sendable, Hashable {
 ///     let output = ExportOutput.fileDescriptor(1, name: "stdout")
 ///     try Exporter(store: store, options: ExportOptions(mode: .canonical), output: output).export()
 public final class Exporter {
+    /// What the export writes (classes, objects, fields, references).
     let plan: ExportPlan
+    /// The Extended JSON writer over `plan` and the output.
     let documents: ExtendedJSONDocumentWriter
     /// The units and the two threads (tests set its settings and read its counts).
     let driver: ExportDriver

@@ -12,6 +12,7 @@ import RealmSchema
 ///     try ExportDriver(plan: plan).export(try plan.prepare(), to: writer)
 final class BSONDocumentWriter {
     let plan: ExportPlan
+    /// The document being written (one at a time, reused).
     let writer = BSONWriter()
     /// How many dates had a part finer than a millisecond, which BSON cannot carry.
     var truncatedDates = 0

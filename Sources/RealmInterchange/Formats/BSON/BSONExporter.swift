@@ -26,7 +26,9 @@ import RealmSchema
 ///     let exporter = BSONExporter(store: store, options: ExportOptions(classes: ["Person"]))
 ///     try exporter.export { model in output }    // output: an ExportOutput for Person.bson
 public final class BSONExporter {
+    /// What the export writes (classes, objects, fields, references).
     let plan: ExportPlan
+    /// The BSON writer over `plan`, which opens each class's output as its first unit starts.
     let documents: BSONDocumentWriter
     /// The units and the two threads (tests set its settings and read its counts).
     let driver: ExportDriver
