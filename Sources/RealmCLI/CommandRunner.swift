@@ -9,36 +9,39 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
 
 /// Runs a command body and turns whatever it throws into a message and an exit status:
 /// the one place that decides how errors look on the terminal.
-public struct CommandRunner: Sendable {
-    public var spec: CommandSpec
+public struct CommandRunner<Options: CommandOptions>: Sendable {
+    public var command: Command<Options>
     public var parents: [String]
     public var version: String
 
-    public init(spec: CommandSpec, parents: [String] = [], version: String = RealmToolsVersion.current) {
-        self.spec = spec
+    public init(_ command: Command<Options>, parents: [String] = [], version: String = RealmToolsVersion.current) {
+        self.command = command
         self.parents = parents
         self.version = version
     }
 
+    /// The command's description, for help and usage lines.
+    public var spec: CommandSpec { command.spec }
+
     /// Parses `arguments`, handles `--help`/`--version`, runs `body` and returns the exit status.
     public func run(_ arguments: [String], diagnosticFormat: DiagnosticFormat = .text,
                     output: TextOutput = .standard,
-                    _ body: (ParsedArguments) throws -> Void) -> ExitCode {
+                    _ body: (ParsedArguments<Options>) throws -> Void) -> ExitCode {
         do {
-            let parsed = try spec.parse(arguments)
-            if parsed.has("--help") {
+            let parsed = try command.parse(arguments)
+            if parsed.has(builtin: .help) {
                 output.out(HelpGenerator.help(for: spec, parents: parents))
                 return .success
             }
-            if parsed.has("--version") {
+            if parsed.has(builtin: .version) {
                 output.out(version + "\n")
                 return .success
             }
-            if let shell = parsed.value("--generate-completion").flatMap(CompletionGenerator.Shell.init(rawValue:)) {
+            if let shell = parsed.value(builtin: .generateCompletion).flatMap(CompletionGenerator.Shell.init(rawValue:)) {
                 output.out(CompletionGenerator.script(for: spec, shell: shell))
                 return .success
             }
-            if parsed.has("--generate-manpage") {
+            if parsed.has(builtin: .generateManpage) {
                 output.out(ManPageGenerator.page(for: spec, version: version))
                 return .success
             }

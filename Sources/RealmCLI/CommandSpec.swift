@@ -1,25 +1,36 @@
 /// Describes one command: what it is, its positional arguments and its options.
 ///
-/// The help text (`--help`) and the parser both read from this one description, in the style of
-/// swift-argument-parser: OVERVIEW / USAGE / ARGUMENTS / OPTIONS.
+/// The help text (`--help`), its usage line, completions, man pages and the parser all read from
+/// this one description, in the style of swift-argument-parser: OVERVIEW / USAGE / ARGUMENTS /
+/// OPTIONS. A command's tool makes it with `Command<Options>`, from the cases of its options type.
 public struct CommandSpec: Sendable {
     public var name: String
     public var overview: String
-    /// The usage line after the command name, e.g. `SCHEMA... -o DIR [--check]`.
-    public var usage: String
     public var arguments: [ArgumentSpec]
     public var options: [OptionSpec]
     /// Subcommands, for a command such as `realm-schema` that only dispatches.
     public var subcommands: [CommandSpec]
 
-    public init(name: String, overview: String, usage: String, arguments: [ArgumentSpec] = [],
+    public init(name: String, overview: String, arguments: [ArgumentSpec] = [],
                 options: [OptionSpec] = [], subcommands: [CommandSpec] = []) {
         self.name = name
         self.overview = overview
-        self.usage = usage
         self.arguments = arguments
         self.options = options
         self.subcommands = subcommands
+    }
+
+    /// The usage line after the command name, made from the arguments and the visible options:
+    /// the required arguments, the options in their order (required ones bare, the others in
+    /// brackets), then the optional arguments; `<subcommand>` for a command that only dispatches.
+    ///
+    ///     <schema> ... --output <dir> [--access public|internal] [--check]
+    public var usage: String {
+        guard subcommands.isEmpty else { return "<subcommand>" }
+        let required = arguments.filter { !$0.isOptional }.map(\.synopsis)
+        let optional = arguments.filter(\.isOptional).map { "[\($0.synopsis)]" }
+        let listed = options.filter { !$0.isHidden }.map(\.synopsis)
+        return (required + listed + optional).joined(separator: " ")
     }
 
     /// The option with this spelling (`-o`, `--output`) or accepted alias (`--out`), if any.
@@ -42,6 +53,11 @@ public struct ArgumentSpec: Sendable {
         self.isRepeating = isRepeating
         self.isOptional = isOptional
     }
+
+    /// The argument as usage lines write it: `<schema> ...`, `<input>`.
+    var synopsis: String {
+        "<\(name.lowercased())>" + (isRepeating ? " ..." : "")
+    }
 }
 
 /// An option: a flag (`--check`) or one that takes a value (`-o DIR`, `--access LEVEL`).
@@ -62,6 +78,9 @@ public struct OptionSpec: Sendable {
     public var aliases: [String] = []
     /// Accepted but left out of `--help`, completions and man pages (`--jsonFormat`).
     public var isHidden = false
+    /// Written without brackets in the usage line (`--store <file>`); the command itself reports
+    /// its absence (`ParsedArguments.required`), when its other arguments have been checked.
+    public var isRequired = false
 
     public init(_ names: [String], _ kind: Kind = .flag, help: String) {
         precondition(!names.isEmpty, "an option needs a name")
@@ -86,6 +105,13 @@ public struct OptionSpec: Sendable {
         return option
     }
 
+    /// This option, written in the usage line as one the command cannot do without.
+    public func required() -> OptionSpec {
+        var option = self
+        option.isRequired = true
+        return option
+    }
+
     /// A flag such as `--check`.
     public static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names, .flag, help: help)
@@ -106,13 +132,17 @@ public struct OptionSpec: Sendable {
         return key + " <\(valueName.lowercased())>"
     }
 
-    /// `--help` and `--version`, which every command understands, and the hidden
-    /// `--generate-completion bash|zsh|fish` and `--generate-manpage` that `make install` uses.
-    public static let builtins: [OptionSpec] = [
-        .flag("--help", "-h", help: "Show help information."),
-        .flag("--version", help: "Show the version."),
-        .value("--generate-completion", valueName: "shell", allowed: CompletionGenerator.Shell.allCases.map(\.rawValue),
-               help: "Print a completion script for this shell.").hidden(),
-        .flag("--generate-manpage", help: "Print the man page (roff).").hidden(),
-    ]
+    /// The option as the usage line of its command writes it: `--store <file>` when required,
+    /// else in brackets, with its allowed values and a repetition: `[--mode insert|upsert]`,
+    /// `[--schema <schema> ...]`, `[--check]`.
+    var synopsis: String {
+        var text = usage
+        if case .value(_, let allowed?, _) = kind { text = key + " " + allowed.joined(separator: "|") }
+        if case .value(_, _, true) = kind { text += " ..." }
+        return isRequired ? text : "[\(text)]"
+    }
+
+    /// The specs of the builtins (`BuiltinOption`): `--help`, `--version` and the hidden
+    /// `--generate-completion` and `--generate-manpage`.
+    public static let builtins: [OptionSpec] = BuiltinOption.allCases.map(\.spec)
 }

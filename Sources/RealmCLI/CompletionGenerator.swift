@@ -3,7 +3,7 @@
 ///
 /// For example:
 ///
-///     let script = CompletionGenerator.script(for: ImportCommand.spec, shell: .fish)
+///     let script = CompletionGenerator.script(for: ImportCommand.command.spec, shell: .fish)
 ///     // complete -c realm-import -l store -r -F -d 'The store file to load into (required).'
 public enum CompletionGenerator {
     public enum Shell: String, Sendable, CaseIterable {

@@ -3,7 +3,7 @@
 ///
 /// For example:
 ///
-///     let page = ManPageGenerator.page(for: ExportCommand.spec)
+///     let page = ManPageGenerator.page(for: ExportCommand.command.spec)
 ///     // .TH REALM-EXPORT 1 "" "realm-tools 0.1.0" "User Commands"
 public enum ManPageGenerator {
     public static func page(for spec: CommandSpec, version: String = RealmToolsVersion.current) -> String {

@@ -1,25 +1,49 @@
-/// The result of parsing a command line against a `CommandSpec`.
-public struct ParsedArguments: Sendable, Equatable {
+/// The result of parsing a command line against a `Command<Options>`: its positional arguments,
+/// and its options looked up by the cases of `Options`, so only declared options can be asked for.
+public struct ParsedArguments<Options: CommandOptions>: Sendable, Equatable {
     /// Positional arguments in order.
     public var positionals: [String] = []
-    /// Values by the option's canonical spelling; flags map to an empty array.
-    public var options: [String: [String]] = [:]
+    /// Values by the option's canonical spelling (builtins included); flags map to an empty array.
+    var given: [String: [String]] = [:]
 
     public init() {}
 
     /// Whether a flag (or valued option) was given.
-    public func has(_ option: String) -> Bool {
-        options[option] != nil
+    public func has(_ option: Options) -> Bool {
+        given[option.key] != nil
     }
 
     /// The value of a single-valued option, if given.
-    public func value(_ option: String) -> String? {
-        options[option]?.last
+    public func value(_ option: Options) -> String? {
+        given[option.key]?.last
+    }
+
+    /// The value of an option with an `allowed:` list, as the type whose raw values that list
+    /// holds (`parsed.value(.mode, as: ImportMode.self)`); nil when absent.
+    public func value<Choice: RawRepresentable>(_ option: Options, as type: Choice.Type) -> Choice? where Choice.RawValue == String {
+        value(option).flatMap(Choice.init(rawValue:))
     }
 
     /// Every value of a repeatable option, in order.
-    public func values(_ option: String) -> [String] {
-        options[option] ?? []
+    public func values(_ option: Options) -> [String] {
+        given[option.key] ?? []
+    }
+
+    /// The value of an option the command cannot do without; the usage error
+    /// "Missing expected option '--store <file>'." when it was not given.
+    public func required(_ option: Options) throws(UsageError) -> String {
+        guard let value = value(option) else { throw UsageError.missingOption(option.spec.usage) }
+        return value
+    }
+
+    /// Whether a builtin (`--help`, `--version`, …) was given.
+    func has(builtin option: BuiltinOption) -> Bool {
+        given[option.key] != nil
+    }
+
+    /// The value of a builtin (`--generate-completion`), if given.
+    func value(builtin option: BuiltinOption) -> String? {
+        given[option.key]?.last
     }
 
     /// The usage error "Unexpected argument '…'." for the first positional argument, if any
@@ -56,15 +80,10 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension CommandSpec {
-    /// Parses `arguments` (without the program name). `--` ends options; `-` is a positional.
-    ///
-    /// For example:
-    /// ```swift
-    /// let parsed = try spec.parse(["schemas", "-o", "out", "--check"])
-    /// parsed.value("--output")   // "out"
-    /// ```
-    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+    /// Parses `arguments` (without the program name) against these options and the builtins;
+    /// `Command.parse` gives the result its option type. `--` ends options; `-` is a positional.
+    func parse<Options>(_ arguments: [String]) throws(UsageError) -> ParsedArguments<Options> {
+        var parsed = ParsedArguments<Options>()
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -92,7 +111,7 @@ extension CommandSpec {
                 if inlineValue != nil {
                     throw UsageError("Option '\(option.key)' does not take a value.")
                 }
-                parsed.options[option.key] = []
+                parsed.given[option.key] = []
             case .value(_, let allowed, let isRepeatable):
                 let value: String
                 if let inlineValue {
@@ -107,10 +126,10 @@ extension CommandSpec {
                     let choices = allowed.map { "'\($0)'" }.joined(separator: ", ")
                     throw UsageError("The value '\(value)' is invalid for '\(option.key)'; expected one of \(choices).")
                 }
-                if !isRepeatable, parsed.options[option.key] != nil {
+                if !isRepeatable, parsed.given[option.key] != nil {
                     throw UsageError("Option '\(option.key)' was given more than once.")
                 }
-                parsed.options[option.key, default: []].append(value)
+                parsed.given[option.key, default: []].append(value)
             }
         }
         return parsed

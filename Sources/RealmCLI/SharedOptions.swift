@@ -3,17 +3,13 @@
 public enum StoreOption {
     /// `--store <file>`; `purpose` completes the help text "The store file to … (required).".
     public static func spec(purpose: String) -> OptionSpec {
-        .value("--store", valueName: "file", help: "The store file to \(purpose) (required).")
+        OptionSpec.value("--store", valueName: "file", help: "The store file to \(purpose) (required).").required()
     }
-
-    /// `--store <file>`, as usage lines write it.
-    public static let usage = spec(purpose: "").usage
 
     /// The path given with `--store`; the usage error "Missing expected option '--store <file>'."
     /// when there is none.
-    public static func path(in parsed: ParsedArguments) throws(UsageError) -> String {
-        guard let path = parsed.value("--store") else { throw UsageError.missingOption(usage) }
-        return path
+    public static func path<Options: StoreCommandOptions>(in parsed: ParsedArguments<Options>) throws(UsageError) -> String {
+        try parsed.required(.store)
     }
 
     /// The message for a store file that must exist and does not.
@@ -39,12 +35,13 @@ extension DiagnosticFormat {
     /// in the same command line still print diagnostics in the requested form; `.text` when the
     /// option is absent or its value is not a format.
     public static func requested(in arguments: [String]) -> DiagnosticFormat {
+        let spelling = option.key
         for (index, argument) in arguments.enumerated() {
-            if argument == "--error-format", index + 1 < arguments.count {
+            if argument == spelling, index + 1 < arguments.count {
                 return DiagnosticFormat(rawValue: arguments[index + 1]) ?? .text
             }
-            if argument.hasPrefix("--error-format=") {
-                return DiagnosticFormat(rawValue: String(argument.dropFirst("--error-format=".count))) ?? .text
+            if argument.hasPrefix(spelling + "=") {
+                return DiagnosticFormat(rawValue: String(argument.dropFirst(spelling.count + 1))) ?? .text
             }
         }
         return .text

@@ -13,7 +13,7 @@ public struct SchemaYAMLWriter: Sendable {
     public init() {}
 
     /// The YAML text, with `comment` lines (if any) as a `#` header.
-    public func render(_ schema: Schema, comment: [String] = []) -> String {
+    public func render(_ schema: CompiledSchema, comment: [String] = []) -> String {
         var printer = CodePrinter(indentUnit: "  ")
         for line in comment {
             printer.print(line.isEmpty ? "#" : "# " + line)

@@ -22,23 +22,23 @@ public func fuzzImport(_ bytes: [UInt8]) -> String? {
 ///
 ///     fuzzBSON([16, 0, 0, 0, 2, 110, 97, 109, 101, 0, 3, 0, 0, 0, 65, 100, 0, 0])   // {"name": "Ad"}
 public func fuzzBSON(_ bytes: [UInt8]) -> String? {
-    checkedImport(bytes, ImportOptions(className: "Person", mode: .upsert), name: "fuzz.bson", stores: "bson", bson: .always)
+    checkedImport(bytes, ImportOptions(className: "Person", mode: .upsert), name: "fuzz.bson", stores: "bson", format: .bson)
 }
 
 /// Imports `bytes` into the seeded store and checks that a failed import changed nothing and
 /// that a committed one survives export → import → export. The store files are named after
 /// `stores`, so that targets replayed at the same time use files of their own.
 private func checkedImport(_ bytes: [UInt8], _ options: ImportOptions, name: String, stores: String,
-                           bson: BSONDetection = .detect) -> String? {
+                           format: InputFormat? = nil) -> String? {
     do {
         let store = try FuzzStores.seededStore(stores + ".sqlite")
         let before = try FuzzStores.export(store)
         let committed: Bool
         let importer = try Importer(store: store, options: options)
         var sourceOptions = importer.sourceOptions
-        sourceOptions.bson = bson
+        sourceOptions.format = format
         do {
-            try importer.importInput(JSONDocumentSource(bytes: bytes, name: name, options: sourceOptions))
+            try importer.importInput(DocumentSource(bytes: bytes, name: name, options: sourceOptions))
             committed = try importer.finish().committed
         } catch {
             committed = false
@@ -50,7 +50,7 @@ private func checkedImport(_ bytes: [UInt8], _ options: ImportOptions, name: Str
         }
         let copy = try FuzzStores.emptyStore(stores + "-copy.sqlite")
         let reimport = try Importer(store: copy, options: ImportOptions())
-        try reimport.importInput(JSONDocumentSource(bytes: Array(after.utf8), name: "export.json", options: reimport.sourceOptions))
+        try reimport.importInput(DocumentSource(bytes: Array(after.utf8), name: "export.json", options: reimport.sourceOptions))
         guard try reimport.finish().committed else {
             return "the export of an import does not import: \(reimport.diagnostics.first.map { "\($0)" } ?? "")\n\(after)"
         }

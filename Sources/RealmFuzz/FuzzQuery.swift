@@ -43,6 +43,7 @@ public func fuzzQuery(_ bytes: [UInt8]) -> String? {
 }
 
 /// The seeded store of the query target, made once per process.
+// nonisolated(unsafe): libFuzzer and the replay tests call a target from one thread at a time.
 nonisolated(unsafe) private var sharedQueryStore: Store?
 
 private func queryStore() throws -> Store {

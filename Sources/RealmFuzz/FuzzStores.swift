@@ -74,7 +74,7 @@ enum FuzzStores {
         """
 
     /// The compiled `schemaText`.
-    static let schema: Schema = {
+    static let schema: CompiledSchema = {
         guard let schema = SchemaCompiler.compile([SchemaSource(path: "fuzz-schema.yaml", text: schemaText)]).schema else {
             fatalError("fuzz: the fixed schema does not compile")
         }
@@ -110,7 +110,7 @@ enum FuzzStores {
             let store = try Store(path: path, schema: schema)
             if let json {
                 let importer = try Importer(store: store, options: ImportOptions())
-                try importer.importInput(JSONDocumentSource(bytes: Array(json.utf8), name: "seed.json", options: importer.sourceOptions))
+                try importer.importInput(DocumentSource(bytes: Array(json.utf8), name: "seed.json", options: importer.sourceOptions))
                 guard try importer.finish().committed else { fatalError("fuzz: the seed data does not import") }
             }
         } catch {

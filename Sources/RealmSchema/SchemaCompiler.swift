@@ -2,16 +2,16 @@
 /// diagnostic ordered by position.
 public struct SchemaCompilation: Sendable {
     /// `nil` exactly when `diagnostics` has errors.
-    public var schema: Schema?
+    public var schema: CompiledSchema?
     public var diagnostics: Diagnostics
 
-    public init(schema: Schema?, diagnostics: Diagnostics) {
+    public init(schema: CompiledSchema?, diagnostics: Diagnostics) {
         self.schema = schema
         self.diagnostics = diagnostics
     }
 }
 
-/// The schema compiler's front end: YAML text → YAML nodes → loaded models → validated `Schema`.
+/// The schema compiler's front end: YAML text → YAML nodes → loaded models → validated `CompiledSchema`.
 ///
 /// For example:
 ///
@@ -50,7 +50,7 @@ public enum SchemaCompiler {
         return finish(loader.loaded.schema, diagnostics)
     }
 
-    private static func finish(_ schema: Schema?, _ diagnostics: Diagnostics) -> SchemaCompilation {
+    private static func finish(_ schema: CompiledSchema?, _ diagnostics: Diagnostics) -> SchemaCompilation {
         var sorted = Diagnostics()
         for diagnostic in diagnostics.sorted { sorted.emit(diagnostic) }
         return SchemaCompilation(schema: sorted.hasErrors ? nil : schema, diagnostics: sorted)

@@ -23,10 +23,10 @@ import RealmInterchange
 ///     realm-export --store app.sqlite --type bson -o dump/app && mongorestore --db app dump/app
 enum BSONDump {
     /// Options of the JSON output that BSON does not have.
-    static func checkOptions(_ parsed: ParsedArguments) throws(UsageError) {
-        for option in ["--ndjson", "--jsonArray", "--canonical", "--jsonFormat", "--pretty", "--outbox", "--drain"]
+    static func checkOptions(_ parsed: ParsedArguments<ExportOption>) throws(UsageError) {
+        for option: ExportOption in [.ndjson, .jsonArray, .canonical, .jsonFormat, .pretty, .outbox, .drain]
         where parsed.has(option) {
-            throw ExportCommand.conflicting(option, "--type bson")
+            throw ExportCommand.conflicting(option.key, "--type bson")
         }
     }
 
@@ -45,8 +45,8 @@ enum BSONDump {
         }
 
         /// Whether the files are gzip-compressed: `--gzip`, or an `-o` name ending in `.bson.gz`.
-        static func gzip(_ parsed: ParsedArguments) -> Bool {
-            parsed.has("--gzip") || (parsed.value("--output") ?? "").hasSuffix(".bson.gz")
+        static func gzip(_ parsed: ParsedArguments<ExportOption>) -> Bool {
+            parsed.has(.gzip) || (parsed.value(.output) ?? "").hasSuffix(".bson.gz")
         }
 
         /// The data file and the metadata file (nil on stdout) of a class; `.gz` added to both
@@ -63,9 +63,9 @@ enum BSONDump {
         }
     }
 
-    static func run(_ parsed: ParsedArguments, store: Store, path storePath: String, options: ExportOptions,
+    static func run(_ parsed: ParsedArguments<ExportOption>, store: Store, path storePath: String, options: ExportOptions,
                     output: TextOutput, format: DiagnosticFormat) throws {
-        let layout = Layout(parsed.value("--output"))
+        let layout = Layout(parsed.value(.output))
         let gzip = Layout.gzip(parsed)
         let exporter = BSONExporter(store: store, options: options, singleOutput: !layout.isDirectory)
         var destinations: [ExportDestination] = []

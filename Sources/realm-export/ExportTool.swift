@@ -10,17 +10,17 @@ import RealmSchema
 /// 64 for usage).
 enum ExportTool {
     static func main(_ arguments: [String], output: TextOutput) -> ExitCode {
-        let runner = CommandRunner(spec: ExportCommand.spec)
+        let runner = CommandRunner(ExportCommand.command)
         let format = DiagnosticFormat.requested(in: arguments)
         return runner.run(arguments, diagnosticFormat: format, output: output) { parsed in
             try run(parsed, output: output, format: format)
         }
     }
 
-    static func run(_ parsed: ParsedArguments, output: TextOutput, format: DiagnosticFormat = .text) throws {
+    static func run(_ parsed: ParsedArguments<ExportOption>, output: TextOutput, format: DiagnosticFormat = .text) throws {
         let (path, options, outbox) = try request(parsed)
         let table = try ExportCommand.table(parsed)
-        let bson = parsed.value("--type") == "bson"
+        let bson = parsed.value(.type, as: OutputFormat.self) == .bson
         if bson { try BSONDump.checkOptions(parsed) }
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
@@ -28,7 +28,7 @@ enum ExportTool {
         let store: Store
         do {
             // Only draining the outbox writes; anything else reads the store without writing to it.
-            store = try Store(path: path, readOnly: !parsed.has("--drain"), onWait: { notice in output.notice(notice, kind: "wait", format: format) })
+            store = try Store(path: path, readOnly: !parsed.has(.drain), onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             // One pass over the file: a small page cache keeps memory flat at any store size.
             try store.setPageCache(kibibytes: 2_048)
         } catch {
@@ -37,7 +37,7 @@ enum ExportTool {
         if bson {
             return try BSONDump.run(parsed, store: store, path: path, options: options, output: output, format: format)
         }
-        let destination = try ExportDestination.open(parsed.value("--output"), gzip: parsed.has("--gzip"))
+        let destination = try ExportDestination.open(parsed.value(.output), gzip: parsed.has(.gzip))
         do {
             if let (format, fields) = table {
                 try TableExporter(store: store, className: options.classes.first, format: format, fields: fields,
@@ -47,9 +47,9 @@ enum ExportTool {
             }
             let exporter = Exporter(store: store, options: options, output: destination.output)
             if outbox {
-                let count = try exporter.exportOutbox(drain: parsed.has("--drain"))
+                let count = try exporter.exportOutbox(drain: parsed.has(.drain))
                 try destination.finish()
-                if parsed.has("--drain") {
+                if parsed.has(.drain) {
                     output.notice(ExportCommand.drainedSummary(count, destination.name), kind: "summary", format: format)
                 }
             } else {
@@ -64,31 +64,31 @@ enum ExportTool {
 
     /// The store path, the exporter options and whether the outbox is wanted; usage errors for
     /// contradictory options.
-    static func request(_ parsed: ParsedArguments) throws(UsageError) -> (String, ExportOptions, Bool) {
+    static func request(_ parsed: ParsedArguments<ExportOption>) throws(UsageError) -> (String, ExportOptions, Bool) {
         let path = try StoreOption.path(in: parsed)
         try parsed.requireNoPositionals()
-        let outbox = parsed.has("--outbox")
-        if parsed.has("--drain") && !outbox { throw ExportCommand.drainWithoutOutbox() }
-        if parsed.has("--pretty") {
-            if parsed.has("--ndjson") { throw ExportCommand.conflicting("--pretty", "--ndjson") }
+        let outbox = parsed.has(.outbox)
+        if parsed.has(.drain) && !outbox { throw ExportCommand.drainWithoutOutbox() }
+        if parsed.has(.pretty) {
+            if parsed.has(.ndjson) { throw ExportCommand.conflicting("--pretty", "--ndjson") }
             if outbox { throw ExportCommand.conflicting("--pretty", "--outbox") }
         }
-        if parsed.has("--jsonArray") {
-            if parsed.has("--ndjson") { throw ExportCommand.conflicting("--jsonArray", "--ndjson") }
+        if parsed.has(.jsonArray) {
+            if parsed.has(.ndjson) { throw ExportCommand.conflicting("--jsonArray", "--ndjson") }
             if outbox { throw ExportCommand.conflicting("--jsonArray", "--outbox") }
         }
-        if outbox && parsed.has("--fields") { throw ExportCommand.conflicting("--fields", "--outbox") }
-        let canonical = parsed.has("--canonical") || parsed.value("--jsonFormat") == "canonical"
+        if outbox && parsed.has(.fields) { throw ExportCommand.conflicting("--fields", "--outbox") }
+        let canonical = parsed.has(.canonical) || parsed.value(.jsonFormat) == "canonical"
         let options = ExportOptions(
-            classes: parsed.values("--class"),
-            shape: outbox || parsed.has("--ndjson") ? .ndjson : parsed.has("--jsonArray") ? .array : .classes,
+            classes: parsed.values(.className),
+            shape: outbox || parsed.has(.ndjson) ? .ndjson : parsed.has(.jsonArray) ? .array : .classes,
             mode: outbox || canonical ? .canonical : .relaxed,
-            pretty: parsed.has("--pretty"),
+            pretty: parsed.has(.pretty),
             selection: try selection(parsed, outbox: outbox))
-        let fields = parsed.value("--fields").map { $0.split(separator: ",", omittingEmptySubsequences: false)
+        let fields = parsed.value(.fields).map { $0.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) } }
         var projected = options.projecting(fields)
-        projected.omitEmpty = parsed.has("--omit-empty")
+        projected.omitEmpty = parsed.has(.omitEmpty)
         return (path, projected, outbox)
     }
 
@@ -113,10 +113,10 @@ enum ExportTool {
 extension ExportTool {
     /// The selection the options ask for (nil when none is given); usage errors for a limit
     /// that is not a non-negative integer and for a selection of the outbox.
-    static func selection(_ parsed: ParsedArguments, outbox: Bool) throws(UsageError) -> ExportSelection? {
-        let query = parsed.value("--query")
-        let sort = try SortOrder.keyPaths(parsed.values("--sort"))
-        let limitText = parsed.value("--limit"), skipText = parsed.value("--skip")
+    static func selection(_ parsed: ParsedArguments<ExportOption>, outbox: Bool) throws(UsageError) -> ExportSelection? {
+        let query = parsed.value(.query)
+        let sort = try SortOrder.keyPaths(parsed.values(.sort))
+        let limitText = parsed.value(.limit), skipText = parsed.value(.skip)
         guard query != nil || !sort.isEmpty || limitText != nil || skipText != nil else { return nil }
         if outbox {
             let option = query != nil ? "--query" : !sort.isEmpty ? "--sort" : limitText != nil ? "--limit" : "--skip"

@@ -9,23 +9,23 @@ import RealmSchema
 enum ImportTool {
     static func main(_ arguments: [String], output: TextOutput, stderrIsTerminal: Bool, stdinIsTerminal: Bool) -> ExitCode {
         let format = DiagnosticFormat.requested(in: arguments)
-        return CommandRunner(spec: ImportCommand.spec).run(arguments, diagnosticFormat: format, output: output) { parsed in
-            let progress: ProgressStyle? = parsed.has("--quiet") ? nil : stderrIsTerminal && format == .text ? .terminal : .lines
+        return CommandRunner(ImportCommand.command).run(arguments, diagnosticFormat: format, output: output) { parsed in
+            let progress: ProgressStyle? = parsed.has(.quiet) ? nil : stderrIsTerminal && format == .text ? .terminal : .lines
             try run(parsed, format: format, output: output, progress: progress, stdinIsTerminal: stdinIsTerminal)
         }
     }
 
-    static func run(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput, progress progressStyle: ProgressStyle?,
+    static func run(_ parsed: ParsedArguments<ImportOption>, format: DiagnosticFormat, output: TextOutput, progress progressStyle: ProgressStyle?,
                     stdinIsTerminal: Bool) throws {
         let storePath = try StoreOption.path(in: parsed)
         let inputs = try ImportCommand.inputs(parsed, stdinIsTerminal: stdinIsTerminal)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
         let options = try ImportCommand.options(parsed)
         let table = try ImportCommand.table(parsed)
-        let quiet = parsed.has("--quiet")
-        var schema: Schema?
-        if parsed.has("--schema") {
-            schema = try compileSchema(parsed.values("--schema"), format: format, output: output, quiet: quiet)
+        let quiet = parsed.has(.quiet)
+        var schema: CompiledSchema?
+        if parsed.has(.schema) {
+            schema = try SchemaInputs.compile(parsed.values(.schema), format: format, output: output, quiet: quiet)
         }
         for input in inputs where input != "-" && !FileManager.default.isReadableFile(atPath: input) {
             throw IOFailure(ImportToolMessages.unreadableInput(input))
@@ -52,7 +52,7 @@ enum ImportTool {
             // A new store is made under a temporary name and moved into place once complete.
             creation = isNew ? try StoreCreation(path: storePath) : nil
             result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options, table: table,
-                              bson: ImportCommand.bson(parsed),
+                              inputFormat: ImportCommand.format(parsed),
                               progress: progress, interruption: signals.interruption,
                               onWait: { notice in output.notice(notice, kind: "wait", format: format) })
             if let creation {
@@ -88,8 +88,8 @@ enum ImportTool {
     ///
     /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
     ///   commit began.
-    private static func load(_ storePath: String, creation: StoreCreation?, schema: Schema?, inputs: [String],
-                             options: ImportOptions, table: (TableFormat, [String]?)?, bson: BSONDetection, progress: ProgressBar?,
+    private static func load(_ storePath: String, creation: StoreCreation?, schema: CompiledSchema?, inputs: [String],
+                             options: ImportOptions, table: (TableFormat, [String]?)?, inputFormat: InputFormat?, progress: ProgressBar?,
                              interruption: InputInterruption,
                              onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
         let isNew = creation != nil
@@ -106,10 +106,10 @@ enum ImportTool {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
         }
         var sourceOptions = importer.sourceOptions
-        sourceOptions.bson = bson
+        sourceOptions.format = inputFormat
         for input in inputs where !importer.hasStopped && interruption.signal == nil {
             let source = try table.map { try importer.tableSource(path: input, format: $0.0, fields: $0.1) }
-                ?? JSONDocumentSource(path: input, options: sourceOptions)
+                ?? DocumentSource(path: input, options: sourceOptions)
             source.interruption = interruption
             try importer.importInput(source)
             progress?.finishInput(source)
@@ -124,18 +124,6 @@ enum ImportTool {
         return (summary, importer.diagnostics, store.schema.models.map(\.name))
     }
 
-    /// Loads and validates the schema files; prints warnings; throws all errors at once.
-    private static func compileSchema(_ paths: [String], format: DiagnosticFormat, output: TextOutput,
-                                      quiet: Bool) throws -> Schema {
-        let compilation = SchemaCompiler.compile(try SchemaInputs.load(paths))
-        let diagnostics = compilation.diagnostics.sorted
-        guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {
-            throw DiagnosticsError(diagnostics)
-        }
-        if !diagnostics.isEmpty && !quiet { output.err(DiagnosticPrinter.render(diagnostics, format: format)) }
-        return schema
-    }
-
     /// Errors of the libraries in the command line's terms: usage (64), invalid input (1),
     /// I/O or store failure (2).
     private static func translated(_ error: any Error, storePath: String) -> any Error {
@@ -146,9 +134,9 @@ enum ImportTool {
             return Diagnostic.error(ImportToolMessages.schemaMismatch(storePath, store.message))
         case let store as StoreError:
             return IOFailure(StoreOption.storeFailed(storePath, store))
-        case let source as JSONSourceError where source.kind == .io:
+        case let source as SourceError where source.kind == .io:
             return IOFailure(source.diagnostic.message)
-        case let source as JSONSourceError:
+        case let source as SourceError:
             return source.diagnostic
         default:
             return error

@@ -72,7 +72,7 @@ final class ProgressBar {
 
     /// Called when an input has been read: in `.lines` style, an input that had lines gets one
     /// for its end (100% of it), unless its last line said so already.
-    func finishInput(_ source: JSONDocumentSource) {
+    func finishInput(_ source: DocumentSource) {
         finishedBytes += source.fileBytesConsumed
         if let lastLineBytes, lastLineBytes < finishedBytes {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

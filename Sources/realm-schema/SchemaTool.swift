@@ -7,24 +7,24 @@ import RealmSchema
 /// Dispatches to a subcommand and runs it.
 enum SchemaTool {
     static func main(_ arguments: [String], output: TextOutput) -> ExitCode {
-        let rootRunner = CommandRunner(spec: SchemaCommands.root)
+        let rootRunner = CommandRunner(SchemaCommands.root)
         guard let first = arguments.first else {
-            output.err(HelpGenerator.help(for: SchemaCommands.root))
+            output.err(HelpGenerator.help(for: SchemaCommands.root.spec))
             return .usage
         }
         var rest = Array(arguments.dropFirst())
         var name = first
         if first == "help" {
             guard let topic = rest.first else {
-                output.out(HelpGenerator.help(for: SchemaCommands.root))
+                output.out(HelpGenerator.help(for: SchemaCommands.root.spec))
                 return .success
             }
             name = topic
             rest = ["--help"]
         }
-        guard let spec = SchemaCommands.root.subcommands.first(where: { $0.name == name }) else {
+        guard SchemaCommands.root.spec.subcommands.contains(where: { $0.name == name }) else {
             return rootRunner.run(arguments, diagnosticFormat: DiagnosticFormat.requested(in: arguments), output: output) { _ in
-                let names = SchemaCommands.root.subcommands.map(\.name)
+                let names = SchemaCommands.root.spec.subcommands.map(\.name)
                 if let near = OptionSuggestions.nearest(first, among: names) {
                     throw UsageError("Unknown subcommand '\(first)'; did you mean '\(near)'?")
                 }
@@ -32,33 +32,41 @@ enum SchemaTool {
             }
         }
         let format = DiagnosticFormat.requested(in: rest)
-        let runner = CommandRunner(spec: spec, parents: ["realm-schema"])
-        return runner.run(rest, diagnosticFormat: format, output: output) { parsed in
-            if name == "dump" {
-                return try dump(parsed, output: output)
+        // Runs a subcommand's body with its options parsed.
+        func run<Options>(_ command: Command<Options>, _ body: (ParsedArguments<Options>) throws -> Void) -> ExitCode {
+            CommandRunner(command, parents: ["realm-schema"]).run(rest, diagnosticFormat: format, output: output, body)
+        }
+        switch name {
+        case SchemaCommands.validate.spec.name:
+            return run(SchemaCommands.validate) { parsed in
+                _ = try SchemaInputs.compile(parsed.positionals, format: format, output: output)
             }
-            let schema = try compile(parsed, format: format, output: output)
-            switch name {
-            case "validate":
-                break
-            case "codegen":
-                let access = AccessLevel(rawValue: parsed.value("--access") ?? "internal") ?? .internal
+        case SchemaCommands.codegen.spec.name:
+            return run(SchemaCommands.codegen) { parsed in
+                let schema = try SchemaInputs.compile(parsed.positionals, relativeTo: parsed.value(.sourceRoot),
+                                                      format: format, output: output)
+                let access = parsed.value(.access, as: AccessLevel.self) ?? .internal
                 let files = SwiftModelGenerator(access: access).generate(schema)
                 try emit(files, command: name, parsed: parsed, output: output, format: format)
-            default:
+            }
+        case SchemaCommands.jsonSchema.spec.name:
+            return run(SchemaCommands.jsonSchema) { parsed in
+                let schema = try SchemaInputs.compile(parsed.positionals, format: format, output: output)
                 try emit(JSONSchemaGenerator().generate(schema), command: name, parsed: parsed, output: output, format: format)
             }
+        default:
+            return run(SchemaCommands.dump) { parsed in try dump(parsed, output: output) }
         }
     }
 
     /// Prints the schema stored in a store file.
-    static func dump(_ parsed: ParsedArguments, output: TextOutput) throws {
+    static func dump(_ parsed: ParsedArguments<DumpOption>, output: TextOutput) throws {
         let path = try StoreOption.path(in: parsed)
         try parsed.requireNoPositionals()
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
         }
-        let schema: Schema
+        let schema: CompiledSchema
         do {
             schema = try Store.storedSchema(at: path)
         } catch {
@@ -67,29 +75,12 @@ enum SchemaTool {
         output.out(SchemaYAMLWriter().render(schema, comment: ["Schema of \((path as NSString).lastPathComponent), written by realm-schema dump."]))
     }
 
-    /// Loads and validates the schema; prints warnings; throws all errors at once.
-    static func compile(_ parsed: ParsedArguments, format: DiagnosticFormat, output: TextOutput) throws -> Schema {
-        let sources = try SchemaInputs.load(parsed.positionals, relativeTo: parsed.value("--source-root"))
-        let compilation = SchemaCompiler.compile(sources)
-        let diagnostics = compilation.diagnostics.sorted
-        guard let schema = compilation.schema, !compilation.diagnostics.hasErrors else {
-            throw DiagnosticsError(diagnostics)
-        }
-        if !diagnostics.isEmpty {
-            output.err(DiagnosticPrinter.render(diagnostics, format: format))
-        }
-        return schema
-    }
-
     /// Writes generated files (only those that changed), or with `--check` reports the stale ones.
-    static func emit(_ files: [GeneratedFile], command: String, parsed: ParsedArguments, output: TextOutput,
-                     format: DiagnosticFormat = .text) throws {
-        guard let path = parsed.value("--output") else {
-            throw UsageError.missingOption(SchemaCommands.outputUsage)
-        }
-        let directory = OutputDirectory(path: path)
+    static func emit<Options: GeneratingOptions>(_ files: [GeneratedFile], command: String, parsed: ParsedArguments<Options>,
+                                                 output: TextOutput, format: DiagnosticFormat = .text) throws {
+        let directory = OutputDirectory(path: try parsed.required(.output))
         let pairs = files.map { (path: $0.path, contents: $0.contents) }
-        if parsed.has("--check") {
+        if parsed.has(.check) {
             let outdated = directory.states(of: pairs).filter { $0.state != .upToDate }
             for file in outdated {
                 let message = "generated file is \(file.state.rawValue); run 'realm-schema \(command)' without --check"

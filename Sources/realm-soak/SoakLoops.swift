@@ -2,6 +2,7 @@ import Foundation
 import RealmEngine
 
 /// A value shared by the driver's threads, behind a lock.
+// @unchecked: `value` is reached only through `callAsFunction`, under `lock`.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()

@@ -50,6 +50,7 @@ enum BenchNotify {
 }
 
 /// The watching side's store, moved by the watcher thread only.
+// @unchecked: handed to the watcher thread once, then used by that thread only (Store is not Sendable).
 private final class WatchState: @unchecked Sendable {
     let reader: Store
 

@@ -10,13 +10,13 @@ import RealmSchema
 /// The keys go out through one buffer, as the sqlite3 shell writes its rows, so the two sides
 /// of the comparison do the same work: run the query, step every row, print it.
 enum BenchQuery {
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         ModelSchema(name: "Item", primaryKey: "id", properties: [
-            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
-            PropertySchema(name: "age", type: PropertyType(.int(.int))),
-            PropertySchema(name: "score", type: PropertyType(.double)),
-            PropertySchema(name: "name", type: PropertyType(.string)),
-            PropertySchema(name: "city", type: PropertyType(.string), indexed: .regular),
+            PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "age", type: DeclaredType(.int(.int))),
+            PropertySchema(name: "score", type: DeclaredType(.double)),
+            PropertySchema(name: "name", type: DeclaredType(.string)),
+            PropertySchema(name: "city", type: DeclaredType(.string), indexed: .regular),
         ]),
     ])
 

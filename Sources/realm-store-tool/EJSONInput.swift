@@ -6,7 +6,7 @@ import RealmSchema
 /// A minimal, schema-driven reader of canonical Extended JSON for the benchmark (the real
 /// importer is realm-import): converts a parsed JSON object to `InputValue` fields.
 struct EJSONInput {
-    let schema: Schema
+    let schema: CompiledSchema
 
     func fields(_ object: [String: Any], _ model: ModelSchema) -> [String: InputValue] {
         var result: [String: InputValue] = [:]
@@ -17,16 +17,16 @@ struct EJSONInput {
         return result
     }
 
-    private func value(_ json: Any, _ type: PropertyType) -> InputValue {
+    private func value(_ json: Any, _ type: DeclaredType) -> InputValue {
         if json is NSNull { return nil }
         switch type.collection {
         case .list, .set:
-            return .collection((json as? [Any] ?? []).map { value($0, PropertyType(type.base, isOptional: type.isOptional)) })
+            return .collection((json as? [Any] ?? []).map { value($0, DeclaredType(type.base, isOptional: type.isOptional)) })
         case .map:
             let entries = json as? [String: Any] ?? [:]
             var result: [String: InputValue] = [:]
             for (key, element) in entries {
-                result[Self.encodeKey(key)] = value(element, PropertyType(type.base, isOptional: type.isOptional))
+                result[Self.encodeKey(key)] = value(element, DeclaredType(type.base, isOptional: type.isOptional))
             }
             return .map(result)
         case .single:

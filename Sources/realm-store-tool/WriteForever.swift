@@ -8,11 +8,11 @@ enum WriteForever {
     /// The number of objects in the committed state.
     static let committed = 1000
 
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         ModelSchema(name: "Log", primaryKey: "id", properties: [
-            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
-            PropertySchema(name: "payload", type: PropertyType(.string)),
-            PropertySchema(name: "tags", type: PropertyType(.string, collection: .list)),
+            PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "payload", type: DeclaredType(.string)),
+            PropertySchema(name: "tags", type: DeclaredType(.string, collection: .list)),
         ]),
     ])
 

@@ -40,16 +40,16 @@ final class BenchItem: Object, BenchModel {
     }
 
     /// The same model for the dynamic API.
-    static let schema = RealmSchema.Schema(schemaVersion: 0, models: [
+    static let schema = CompiledSchema(schemaVersion: 0, models: [
         ModelSchema(name: "BenchItem", primaryKey: "id", properties: [
-            PropertySchema(name: "id", type: RealmSchema.PropertyType(.int(.int)), isPrimaryKey: true),
-            PropertySchema(name: "name", type: RealmSchema.PropertyType(.string)),
-            PropertySchema(name: "score", type: RealmSchema.PropertyType(.double)),
-            PropertySchema(name: "count", type: RealmSchema.PropertyType(.int(.int32))),
-            PropertySchema(name: "flag", type: RealmSchema.PropertyType(.bool)),
-            PropertySchema(name: "created", type: RealmSchema.PropertyType(.date)),
-            PropertySchema(name: "note", type: RealmSchema.PropertyType(.string, isOptional: true)),
-            PropertySchema(name: "tag", type: RealmSchema.PropertyType(.objectId)),
+            PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "name", type: DeclaredType(.string)),
+            PropertySchema(name: "score", type: DeclaredType(.double)),
+            PropertySchema(name: "count", type: DeclaredType(.int(.int32))),
+            PropertySchema(name: "flag", type: DeclaredType(.bool)),
+            PropertySchema(name: "created", type: DeclaredType(.date)),
+            PropertySchema(name: "note", type: DeclaredType(.string, isOptional: true)),
+            PropertySchema(name: "tag", type: DeclaredType(.objectId)),
         ]),
     ])
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `realm-export --query` with queries nested past the limit (README.md, "Queries") and with long
+/// `realm-export --query` with queries nested past the limit (docs/queries.md, section 1) and with long
 /// chains and lists, through the built binary: a located error and exit 1, never a signal or
 /// SQLite's own text.
 @Suite struct RealmExportQueryLimitsTests {

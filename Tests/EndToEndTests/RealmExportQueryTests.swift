@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `realm-export --query`, `--sort`, `--limit` (README.md, "realm-export") through the built binary.
+/// `realm-export --query`, `--sort`, `--limit` (docs/realm-export.md, section 7) through the built binary.
 @Suite struct RealmExportQueryTests {
     func store(_ directory: String) throws -> String {
         let store = directory + "/q.sqlite"

@@ -5,7 +5,7 @@ import Testing
 
 /// The peak memory of `realm-import` on one large document, as `/usr/bin/time` reports it, so
 /// the tests do not depend on timing: one long string, and millions of set elements and of
-/// map entries (README, realm-import, "Shapes"). Each bound is about 4× the document plus the
+/// map entries (docs/realm-import.md, section 3). Each bound is about 4× the document plus the
 /// tool's own ~30 MB (a debug build) and fails on the code before the fix.
 @Suite struct RealmImportMemoryTests {
     /// Runs the built `realm-import` with `arguments` under `/usr/bin/time`; returns its exit

@@ -26,7 +26,7 @@ enum TestRealms {
     }
 
     /// The schema compiled from the golden YAML files.
-    static func yamlSchema() throws -> RealmSchema.Schema {
+    static func yamlSchema() throws -> CompiledSchema {
         try schemaFromSources(try schemaSources(in: Repository.codegenSchemas, prefix: "Schemas/"))
     }
 }

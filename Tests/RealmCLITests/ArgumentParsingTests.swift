@@ -1,38 +1,45 @@
 import RealmCLI
 import Testing
 
+/// The options of the test tool.
+enum ToolOption: CommandOptions {
+    case output, mode, className, check
+
+    var spec: OptionSpec {
+        switch self {
+        case .output: .value("--output", "-o", valueName: "dir", help: "Where to write.")
+        case .mode: .value("--mode", valueName: "mode", allowed: ["insert", "upsert"], help: "How to write.")
+        case .className: .value("--class", valueName: "name", repeatable: true, help: "A class.")
+        case .check: .flag("--check", help: "Only check.")
+        }
+    }
+}
+
 @Suite("Argument parsing")
 struct ArgumentParsingTests {
-    let spec = CommandSpec(
+    let spec = Command<ToolOption>(
         name: "tool",
         overview: "A test tool.",
-        usage: "<input> ... [--output <dir>] [--check]",
-        arguments: [ArgumentSpec("INPUT", help: "Input files.", isRepeating: true)],
-        options: [
-            .value("--output", "-o", valueName: "dir", help: "Where to write."),
-            .value("--mode", valueName: "mode", allowed: ["insert", "upsert"], help: "How to write."),
-            .value("--class", valueName: "name", repeatable: true, help: "A class."),
-            .flag("--check", help: "Only check."),
-        ])
+        arguments: [ArgumentSpec("INPUT", help: "Input files.", isRepeating: true)])
 
     @Test func positionalsOptionsAndFlags() throws {
         let parsed = try spec.parse(["a.yaml", "-o", "out", "b.yaml", "--check", "-"])
         #expect(parsed.positionals == ["a.yaml", "b.yaml", "-"])
-        #expect(parsed.value("--output") == "out")
-        #expect(parsed.has("--check"))
-        #expect(!parsed.has("--mode"))
+        #expect(parsed.value(.output) == "out")
+        #expect(parsed.has(.check))
+        #expect(!parsed.has(.mode))
     }
 
     @Test func inlineValueAndDoubleDash() throws {
         let parsed = try spec.parse(["--output=dir", "--", "--check"])
-        #expect(parsed.value("--output") == "dir")
+        #expect(parsed.value(.output) == "dir")
         #expect(parsed.positionals == ["--check"])
-        #expect(!parsed.has("--check"))
+        #expect(!parsed.has(.check))
     }
 
     @Test func repeatableOption() throws {
         let parsed = try spec.parse(["--class", "A", "--class", "B"])
-        #expect(parsed.values("--class") == ["A", "B"])
+        #expect(parsed.values(.className) == ["A", "B"])
     }
 
     @Test(arguments: [
@@ -47,8 +54,9 @@ struct ArgumentParsingTests {
     }
 
     @Test func helpHasAllSections() {
-        let help = HelpGenerator.help(for: spec)
-        #expect(help.hasPrefix("OVERVIEW: A test tool.\n\nUSAGE: tool <input> ... [--output <dir>] [--check]\n"))
+        let help = HelpGenerator.help(for: spec.spec)
+        #expect(help.hasPrefix("OVERVIEW: A test tool.\n\nUSAGE: tool <input> ... [--output <dir>] [--mode insert|upsert] "
+                               + "[--class <name> ...] [--check]\n"))
         #expect(help.contains("\nARGUMENTS:\n  <input> ..."))
         #expect(help.contains("\nOPTIONS:\n  -o, --output <dir>"))
         #expect(help.contains("  -h, --help"))

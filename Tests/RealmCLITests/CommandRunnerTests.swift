@@ -20,7 +20,8 @@ final class CapturedOutput: @unchecked Sendable {
 
 @Suite("Command runner: errors become messages and exit codes")
 struct CommandRunnerTests {
-    let runner = CommandRunner(spec: CommandSpec(name: "tool", overview: "Does things.", usage: "<input>"),
+    let runner = CommandRunner(Command<NoOptions>(name: "tool", overview: "Does things.",
+                                                  arguments: [ArgumentSpec("INPUT", help: "An input.")]),
                                parents: ["suite"])
 
     @Test func usageErrorPrintsErrorAndUsageAndExits64() {

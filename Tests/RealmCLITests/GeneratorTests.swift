@@ -7,7 +7,7 @@ import Testing
 @Suite("Completion and man page generators")
 struct GeneratorTests {
     let spec = CommandSpec(
-        name: "my-tool", overview: "Does things - carefully.", usage: "--store <file> [<input> ...]",
+        name: "my-tool", overview: "Does things - carefully.",
         arguments: [ArgumentSpec("INPUT", help: "Input files.", isRepeating: true)],
         options: [
             .value("--store", valueName: "file", help: "The store file."),
@@ -15,8 +15,8 @@ struct GeneratorTests {
             .flag("--quiet", "-q", help: "Say less."),
             .value("--secret", valueName: "x", help: "Hidden.").hidden(),
         ])
-    let root = CommandSpec(name: "my-root", overview: "Dispatches.", usage: "<subcommand>", subcommands: [
-        CommandSpec(name: "check", overview: "Checks.", usage: "<schema> ...",
+    let root = CommandSpec(name: "my-root", overview: "Dispatches.", subcommands: [
+        CommandSpec(name: "check", overview: "Checks.",
                     options: [.value("--output", "-o", valueName: "dir", help: "Where.")]),
     ])
 

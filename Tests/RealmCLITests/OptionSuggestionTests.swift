@@ -3,18 +3,26 @@ import RealmCLI
 import Testing
 
 /// "Did you mean", accepted aliases, hidden options and `--error-format json` for usage errors.
+/// The options of the test tool: aliases and a hidden one among them.
+enum SuggestingOption: CommandOptions {
+    case limit, className, output, mode, dryRun, jsonFormat
+
+    var spec: OptionSpec {
+        switch self {
+        case .limit: .value("--limit", valueName: "n", help: "At most this many.")
+        case .className: .value("--class", valueName: "name", help: "A class.")
+        case .output: .value("--output", "-o", valueName: "file", help: "Where to write.").aliased("--out")
+        case .mode: .value("--mode", valueName: "mode", allowed: ["insert", "upsert"], help: "How.")
+        case .dryRun: .flag("--dry-run", help: "Write nothing.")
+        case .jsonFormat: .value("--jsonFormat", valueName: "format", allowed: ["relaxed", "canonical"], help: "Compat.").hidden()
+        }
+    }
+}
+
 @Suite("Option suggestions")
 struct OptionSuggestionTests {
-    let spec = CommandSpec(
-        name: "tool", overview: "A test tool.", usage: "[--limit <n>]",
-        options: [
-            .value("--limit", valueName: "n", help: "At most this many."),
-            .value("--class", valueName: "name", help: "A class."),
-            .value("--output", "-o", valueName: "file", help: "Where to write.").aliased("--out"),
-            .value("--mode", valueName: "mode", allowed: ["insert", "upsert"], help: "How."),
-            .flag("--dry-run", help: "Write nothing."),
-            .value("--jsonFormat", valueName: "format", allowed: ["relaxed", "canonical"], help: "Compat.").hidden(),
-        ])
+    let command = Command<SuggestingOption>(name: "tool", overview: "A test tool.")
+    var spec: CommandSpec { command.spec }
 
     @Test(arguments: [
         ("--limt", "Unknown option '--limt'; did you mean '--limit'?"),
@@ -28,13 +36,13 @@ struct OptionSuggestionTests {
         ("--nl", "Unknown option '--nl'."),
     ])
     func suggestions(spelling: String, message: String) {
-        #expect(throws: UsageError(message)) { try spec.parse([spelling, "x"]) }
+        #expect(throws: UsageError(message)) { try command.parse([spelling, "x"]) }
     }
 
     @Test func aliasesAndHiddenOptionsParseButAreNotListed() throws {
-        let parsed = try spec.parse(["--out", "a.json", "--jsonFormat", "canonical"])
-        #expect(parsed.value("--output") == "a.json")
-        #expect(parsed.value("--jsonFormat") == "canonical")
+        let parsed = try command.parse(["--out", "a.json", "--jsonFormat", "canonical"])
+        #expect(parsed.value(.output) == "a.json")
+        #expect(parsed.value(.jsonFormat) == "canonical")
         let help = HelpGenerator.help(for: spec)
         #expect(help.contains("--output <file>"))
         #expect(!help.contains("--out,") && !help.contains("jsonFormat") && !help.contains("generate-completion"))
@@ -48,17 +56,17 @@ struct OptionSuggestionTests {
 
     @Test func usageErrorsAsJSON() throws {
         let collected = CapturedOutput()
-        let status = CommandRunner(spec: spec).run(["--limt", "3"], diagnosticFormat: .json, output: collected.textOutput) { _ in }
+        let status = CommandRunner(command).run(["--limt", "3"], diagnosticFormat: .json, output: collected.textOutput) { _ in }
         #expect(status == .usage)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(collected.err.utf8)) as? [String: String])
         #expect(object["kind"] == "usage" && object["severity"] == "error")
         #expect(object["message"] == "Unknown option '--limt'; did you mean '--limit'?")
-        #expect(object["usage"] == "tool [--limit <n>]")
+        #expect(object["usage"] == "tool [--limit <n>] [--class <name>] [--output <file>] [--mode insert|upsert] [--dry-run]")
     }
 
     @Test func ioAndOtherFailuresAsJSON() throws {
         let collected = CapturedOutput()
-        let status = CommandRunner(spec: spec).run([], diagnosticFormat: .json, output: collected.textOutput) { _ in
+        let status = CommandRunner(command).run([], diagnosticFormat: .json, output: collected.textOutput) { _ in
             throw IOFailure("in.json: no such file")
         }
         #expect(status == .failure)

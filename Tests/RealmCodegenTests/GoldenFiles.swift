@@ -27,7 +27,7 @@ enum GoldenFiles {
     }
 
     /// The compiled fixture schema; records the diagnostics as an issue when it does not compile.
-    static func compiledSchema() throws -> Schema? {
+    static func compiledSchema() throws -> CompiledSchema? {
         let compilation = SchemaCompiler.compile(try schemaSources())
         if compilation.diagnostics.hasErrors || compilation.schema == nil {
             Issue.record("The golden schemas do not compile:\n\(compilation.diagnostics.sorted.map(\.description).joined(separator: "\n"))")

@@ -9,7 +9,7 @@ import Testing
     typealias S = Snippet
 
     private let person = ModelSchema(name: "Person", primaryKey: "_id", doc: "A person.", properties: [
-        PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true),
+        PropertySchema(name: "_id", type: DeclaredType(.objectId), isPrimaryKey: true),
         property("name", .string),
         property("age", .int(.int8), optional: true),
         property("score", .double, default: .double(1.5)),
@@ -17,22 +17,22 @@ import Testing
         property("address", .object("Address"), optional: true),
         property("bestFriend", .object("Person"), optional: true),
         property("dogs", .object("Dog"), .list),
-        PropertySchema(name: "fans", type: PropertyType(.linkingObjects(objectType: "Person", property: "bestFriend"))),
+        PropertySchema(name: "fans", type: DeclaredType(.linkingObjects(objectType: "Person", property: "bestFriend"))),
     ])
     private let address = ModelSchema(name: "Address", kind: .embedded, properties: [property("city", .string)])
     private let dog = ModelSchema(name: "Dog", properties: [property("name", .string), property("vet", .object("Vet"), optional: true)])
     private let vet = ModelSchema(name: "Vet", primaryKey: "id", properties: [
-        PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
+        PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
     ])
     private let reading = ModelSchema(name: "Reading", kind: .asymmetric, properties: [property("value", .float)])
 
-    private var schema: Schema { Schema(schemaVersion: 1, models: [person, address, dog, vet, reading]) }
+    private var schema: CompiledSchema { CompiledSchema(schemaVersion: 1, models: [person, address, dog, vet, reading]) }
 
-    private func document(_ model: ModelSchema) -> JSONValue {
+    private func document(_ model: ModelSchema) -> JSONSchemaValue {
         JSONSchemaGenerator().document(for: model, in: schema, id: "\(model.name).schema.json")
     }
 
-    private func keys(_ value: JSONValue?) -> [String] {
+    private func keys(_ value: JSONSchemaValue?) -> [String] {
         guard case .object(let members)? = value else {
             return []
         }
@@ -108,7 +108,7 @@ import Testing
         let chain = (0..<200).map { index in
             ModelSchema(name: "M\(index)", properties: [property("next", .object("M\((index + 1) % 200)"), optional: true)])
         }
-        let files = JSONSchemaGenerator().generate(Schema(models: chain))
+        let files = JSONSchemaGenerator().generate(CompiledSchema(models: chain))
         #expect(files.count == 200)
         #expect(files.allSatisfy { $0.contents.utf8.count < 1_000 })
     }
@@ -128,7 +128,7 @@ import Testing
             property("counts", .int(.int32), .map),
             property("flags", .bool, .list, enum: nil),
         ])
-        let properties = JSONSchemaGenerator().document(for: model, in: Schema(models: [model]), id: "Bag")["properties"]
+        let properties = JSONSchemaGenerator().document(for: model, in: CompiledSchema(models: [model]), id: "Bag")["properties"]
         #expect(properties?["tags"] == .object([
             JSONMember("description", .string("Tags.")),
             JSONMember("type", .array([.string("array"), .string("null")])),
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func prettyPrinting() {
-        let value = JSONValue.object([
+        let value = JSONSchemaValue.object([
             JSONMember("a", .array([.string("x\"\n\u{1}"), .null])), JSONMember("b", .object([])), JSONMember("c", .array([])),
             JSONMember("d", .array([.object([JSONMember("e", .number(3.4028234663852886e38))]), .integer(-1)])),
             JSONMember("f", .number(2)), JSONMember("g", .bool(false)),

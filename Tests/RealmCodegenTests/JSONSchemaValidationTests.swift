@@ -59,7 +59,7 @@ import Testing
             return
         }
         let model = ModelSchema(name: "Tiny", properties: [property("n", .int(.int8))])
-        let directory = try JSONSchemaValidator.write(JSONSchemaGenerator().generate(Schema(models: [model])))
+        let directory = try JSONSchemaValidator.write(JSONSchemaGenerator().generate(CompiledSchema(models: [model])))
         defer { try? FileManager.default.removeItem(at: directory) }
         let verdicts = try JSONSchemaValidator.validate([#"{"n": 1}"#, #"{"n": 1000}"#, "[]"],
                                                         against: directory.appendingPathComponent("Tiny.schema.json"))

@@ -7,7 +7,7 @@ import Testing
 /// `SchemaYAMLWriter` output loads back to the same schema (what `realm-schema dump` relies on).
 @Suite struct SchemaYAMLWriterTests {
     /// The schema without what YAML text cannot carry: file names and positions.
-    static func normalized(_ schema: Schema) -> Schema {
+    static func normalized(_ schema: CompiledSchema) -> CompiledSchema {
         var result = schema
         result.models = schema.models.map { model in
             var model = model
@@ -43,12 +43,12 @@ import Testing
     }
 
     @Test func shorthandAndFlowForms() throws {
-        let schema = Schema(schemaVersion: 3, models: [
+        let schema = CompiledSchema(schemaVersion: 3, models: [
             ModelSchema(name: "Dog", kind: .embedded, doc: "Says \"woof\"\nloudly.", properties: [
-                PropertySchema(name: "tags", type: PropertyType(.string, collection: .list, isOptional: true)),
-                PropertySchema(name: "name", type: PropertyType(.string), indexed: .fulltext,
+                PropertySchema(name: "tags", type: DeclaredType(.string, collection: .list, isOptional: true)),
+                PropertySchema(name: "name", type: DeclaredType(.string), indexed: .fulltext,
                                defaultValue: .string("123"), mapTo: "dog name"),
-                PropertySchema(name: "born", type: PropertyType(.date),
+                PropertySchema(name: "born", type: DeclaredType(.date),
                                defaultValue: .date(seconds: -1, nanoseconds: -500_000_000)),
             ]),
         ])
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func emptySchema() throws {
-        let text = SchemaYAMLWriter().render(Schema(schemaVersion: 0, models: []))
+        let text = SchemaYAMLWriter().render(CompiledSchema(schemaVersion: 0, models: []))
         #expect(text == "schemaVersion: 0\nmodels: {}\n")
         #expect(try schemaFromYAML(text, path: "empty.yaml").models.isEmpty)
     }

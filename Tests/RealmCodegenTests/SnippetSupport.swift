@@ -15,7 +15,7 @@ enum Snippet {
             copy.sourceFile = copy.sourceFile ?? "test.yaml"
             return copy
         }
-        let files = SwiftModelGenerator(access: access).generate(Schema(schemaVersion: 1, models: located))
+        let files = SwiftModelGenerator(access: access).generate(CompiledSchema(schemaVersion: 1, models: located))
         let text = files.first?.contents ?? ""
         let prefix = header() + "\n"
         return withoutSchemaSummary(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)

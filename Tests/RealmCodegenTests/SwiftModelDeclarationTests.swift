@@ -10,7 +10,7 @@ import Testing
     @Test func embeddedAndAsymmetricBaseClasses() {
         let address = ModelSchema(name: "Address", kind: .embedded, properties: [property("street", .string)])
         let reading = ModelSchema(name: "Reading", kind: .asymmetric, primaryKey: "_id", properties: [
-            PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true), property("value", .double),
+            PropertySchema(name: "_id", type: DeclaredType(.objectId), isPrimaryKey: true), property("value", .double),
         ])
         #expect(S.swift(models: [address, reading]) == """
             final class Address: EmbeddedObject {

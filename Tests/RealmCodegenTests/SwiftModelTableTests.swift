@@ -10,7 +10,7 @@ import Testing
         let model = ModelSchema(name: "Dog", primaryKey: "_id", properties: [
             property("_id", .uuid),
             property("name", .string),
-            PropertySchema(name: "owners", type: PropertyType(.linkingObjects(objectType: "Dog", property: "friends"))),
+            PropertySchema(name: "owners", type: DeclaredType(.linkingObjects(objectType: "Dog", property: "friends"))),
             property("friends", .object("Dog"), .list),
         ])
         let text = Snippet.swift(models: [model], access: .public)

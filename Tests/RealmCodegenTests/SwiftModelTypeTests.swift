@@ -92,7 +92,7 @@ import Testing
     @Test func linkingObjects() {
         let person = ModelSchema(name: "Person", properties: [property("items", .object("Item"), .list)])
         let body = S.body([
-            PropertySchema(name: "owners", type: PropertyType(.linkingObjects(objectType: "Person", property: "items"))),
+            PropertySchema(name: "owners", type: DeclaredType(.linkingObjects(objectType: "Person", property: "items"))),
         ], others: [person])
         #expect(body == #"@Persisted(originProperty: "items") var owners: LinkingObjects<Person>"#)
     }

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func theFirstFileDeclaresTheSchemaVersionAndEveryModelType() {
-        let schema = Schema(schemaVersion: 7, models: [
+        let schema = CompiledSchema(schemaVersion: 7, models: [
             model("Person", in: "people.yaml"), model("Reading", .asymmetric, in: "sensors.yaml"),
             model("Address", .embedded, in: "people.yaml"),
         ])
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func publicModelsGetAPublicSummary() {
-        let files = SwiftModelGenerator(access: .public).generate(Schema(schemaVersion: 1, models: [model("Dog", in: "d.yaml")]))
+        let files = SwiftModelGenerator(access: .public).generate(CompiledSchema(schemaVersion: 1, models: [model("Dog", in: "d.yaml")]))
         #expect(files[0].contents.contains("public enum GeneratedSchema {"))
         #expect(files[0].contents.contains("    public static let schemaVersion: UInt64 = 1"))
         #expect(files[0].contents.contains("    public static var configuration: Realm.Configuration {"))

@@ -7,10 +7,10 @@ import Testing
 /// to WAL afterwards; with another connection open it changes nothing.
 @Suite struct BulkLoadTests {
     let directory = TemporaryDirectory()
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         ModelSchema(name: "Item", primaryKey: "id", properties: [
-            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
-            PropertySchema(name: "tags", type: PropertyType(.string, collection: .list)),
+            PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "tags", type: DeclaredType(.string, collection: .list)),
         ]),
     ])
 

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func asymmetricObjectsGoToTheOutbox() throws {
-        let schema = Schema(schemaVersion: 1, models: [
+        let schema = CompiledSchema(schemaVersion: 1, models: [
             model("Reading", kind: .asymmetric, primaryKey: "_id", [property("_id", .objectId, primaryKey: true), property("value", .double),
                                                                     property("at", .object("Place"), optional: true)]),
             model("Place", kind: .embedded, [property("name", .string)]),
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func indexesAndFullTextSearchAreCreated() throws {
-        let schema = Schema(schemaVersion: 1, models: [
+        let schema = CompiledSchema(schemaVersion: 1, models: [
             model("Doc", [property("title", .string, indexed: .regular), property("body", .string, optional: true, indexed: .fulltext, mapTo: "text")]),
         ])
         let store = try Store.temporary(directory, schema)

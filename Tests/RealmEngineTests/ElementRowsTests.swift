@@ -12,7 +12,7 @@ import Testing
     /// One more than two batches: two full statements and a lone row.
     let count = 2 * ElementRows.batch + 1
 
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         model("Bag", primaryKey: "id", [
             property("id", .int(.int), primaryKey: true), property("ints", .int(.int), .list),
             property("names", .string, .set), property("maybe", .int(.int), .set, optional: true),

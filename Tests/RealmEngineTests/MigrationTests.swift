@@ -6,7 +6,7 @@ import Testing
 @Suite struct MigrationTests {
     let directory = TemporaryDirectory()
 
-    private let v1 = Schema(schemaVersion: 1, models: [
+    private let v1 = CompiledSchema(schemaVersion: 1, models: [
         model("Person", primaryKey: "id", [property("id", .int(.int), primaryKey: true), property("age", .int(.int)),
                                            property("name", .string, indexed: .regular), property("tags", .string, .list),
                                            property("extra", .mixed), property("pet", .object("Dog"), optional: true)]),
@@ -105,6 +105,6 @@ import Testing
         #expect(try store.connection.scalarText("SELECT count(*) FROM sqlite_master WHERE name LIKE '_realm_old%'") == "0")
         try store.write { try store.create("Person", value: ["id": 3, "age": "new"]) }
         let reopened = try Store(path: directory.path())
-        #expect(reopened.schema.model(named: "Person")?.property(named: "age")?.type == PropertyType(.string))
+        #expect(reopened.schema.model(named: "Person")?.property(named: "age")?.type == DeclaredType(.string))
     }
 }

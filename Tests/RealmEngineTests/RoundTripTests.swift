@@ -11,7 +11,7 @@ private let scalarBases: [(String, BaseType)] = [
     ("oid", .objectId), ("u", .uuid),
 ]
 
-private let allTypesSchema: Schema = {
+private let allTypesSchema: CompiledSchema = {
     var properties: [PropertySchema] = [property("key", .int(.int), primaryKey: true)]
     for (name, base) in scalarBases {
         properties.append(property(name, base))
@@ -24,7 +24,7 @@ private let allTypesSchema: Schema = {
     properties.append(property("anyList", .mixed, .list))
     properties.append(property("anyMap", .mixed, .map))
     properties.append(property("anySet", .mixed, .set))
-    return Schema(schemaVersion: 1, models: [model("All", primaryKey: "key", properties)])
+    return CompiledSchema(schemaVersion: 1, models: [model("All", primaryKey: "key", properties)])
 }()
 
 /// Edge values per type.

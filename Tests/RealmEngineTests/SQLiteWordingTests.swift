@@ -9,7 +9,7 @@ import Testing
     @Test func aStoreThatCannotBeOpenedIsSaidInTheProjectsWords() throws {
         let path = "/nonexistent-directory-\(UUID().uuidString)/store.sqlite"
         let error = try #require(throws: StoreError.self) {
-            try Store(path: path, schema: Schema(schemaVersion: 1, models: []))
+            try Store(path: path, schema: CompiledSchema(schemaVersion: 1, models: []))
         }
         #expect(error.message == "\(path): the file cannot be opened")
         #expect(error.sqliteMessage == "unable to open database file")

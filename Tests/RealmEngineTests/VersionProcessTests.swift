@@ -10,11 +10,11 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// The `Log` model of `realm-store-tool`'s writers.
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         ModelSchema(name: "Log", primaryKey: "id", properties: [
-            PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
-            PropertySchema(name: "payload", type: PropertyType(.string)),
-            PropertySchema(name: "tags", type: PropertyType(.string, collection: .list)),
+            PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+            PropertySchema(name: "payload", type: DeclaredType(.string)),
+            PropertySchema(name: "tags", type: DeclaredType(.string, collection: .list)),
         ]),
     ])
 

@@ -18,12 +18,12 @@ import Testing
             properties: { city: string }
         """
 
-    static func run(_ bytes: [UInt8], bson: BSONDetection = .detect) throws -> (ImportRun, ImportHarness) {
+    static func run(_ bytes: [UInt8], format: InputFormat? = nil) throws -> (ImportRun, ImportHarness) {
         let harness = try ImportHarness(Self.schema)
         let importer = try Importer(store: try harness.open, options: ImportOptions(className: "T"))
         var options = importer.sourceOptions
-        options.bson = bson
-        try importer.importInput(JSONDocumentSource(bytes: bytes, name: "input.bson", options: options))
+        options.format = format
+        try importer.importInput(DocumentSource(bytes: bytes, name: "input.bson", options: options))
         let summary = try importer.finish()
         #expect(!summary.committed)
         #expect(try harness.objects("T").isEmpty)
@@ -46,7 +46,7 @@ import Testing
         let (run, _) = try Self.run(Array(bytes.dropLast(3)))
         #expect(run.messages == ["truncated BSON: the input ends after \(first - 3) of the document's \(first) bytes"])
         #expect(run.errors.first?.notes == [Self.place(document: 2, start: first)])
-        let (cut, _) = try Self.run(Array(bytes.prefix(first + 2)), bson: .always)
+        let (cut, _) = try Self.run(Array(bytes.prefix(first + 2)), format: .bson)
         #expect(cut.messages == ["truncated BSON: the input ends inside a document's length (2 of its 4 bytes)"])
     }
 
@@ -54,10 +54,10 @@ import Testing
         let bytes = try PyMongoBSON.bytes("[{'b': True}]")
         var small = bytes
         small[0] = 4
-        #expect(try Self.run(small, bson: .always).0.messages == ["wrong BSON document length 4: a document has at least 5 bytes"])
+        #expect(try Self.run(small, format: .bson).0.messages == ["wrong BSON document length 4: a document has at least 5 bytes"])
         var large = bytes
         large[3] = 0x02
-        #expect(try Self.run(large, bson: .always).0.messages
+        #expect(try Self.run(large, format: .bson).0.messages
             == ["BSON document length \(0x0200_0000 + Int(bytes[0])) is over MongoDB's limit of 16777216 bytes (16 MiB)"])
         var short = bytes
         short[0] -= 1
@@ -98,7 +98,7 @@ import Testing
     @Test func unknownAndUnsupportedTypesAreErrors() throws {
         var unknown = try PyMongoBSON.bytes("[{'b': True}]")
         unknown[4] = 0x14
-        #expect(try Self.run(unknown, bson: .always).0.messages == ["unknown BSON element type 0x14"])
+        #expect(try Self.run(unknown, format: .bson).0.messages == ["unknown BSON element type 0x14"])
         let (run, _) = try Self.run(try PyMongoBSON.bytes(
             "[{'m': bson.regex.Regex('a+')}, {'m': bson.timestamp.Timestamp(1, 2)}, {'m': bson.min_key.MinKey()}]"))
         #expect(run.messages == ["BSON type regular expression (0x0B) has no Realm property type",
@@ -142,8 +142,8 @@ import Testing
             let before = try harness.objects("T").count
             let importer = try Importer(store: try harness.open, options: ImportOptions(className: "T"))
             var options = importer.sourceOptions
-            options.bson = .always
-            try importer.importInput(JSONDocumentSource(bytes: input, name: "input.bson", options: options))
+            options.format = .bson
+            try importer.importInput(DocumentSource(bytes: input, name: "input.bson", options: options))
             let summary = try importer.finish()
             let errors = importer.diagnostics.filter { $0.severity == .error }
             #expect(summary.committed == errors.isEmpty)

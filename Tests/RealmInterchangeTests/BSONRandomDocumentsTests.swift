@@ -65,7 +65,7 @@ import Testing
     static func load(_ bytes: [UInt8], name: String) throws -> (dump: String, messages: [String], taken: Int) {
         let harness = try ImportHarness(schema)
         let importer = try Importer(store: try harness.open, options: ImportOptions(className: "Person", mode: .upsert))
-        try importer.importInput(JSONDocumentSource(bytes: bytes, name: name, options: importer.sourceOptions))
+        try importer.importInput(DocumentSource(bytes: bytes, name: name, options: importer.sourceOptions))
         try importer.finish()
         let messages = importer.diagnostics.map { "\($0.severity) \($0.message)" }
         return (try harness.dump(), messages, importer.nestedPreparationsTaken)

@@ -108,7 +108,7 @@ import Testing
     }
 
     /// A source reading `text` from a pipe (not seekable: dropped bytes are gone).
-    private static func pipeSource(_ text: String, bufferSize: Int) throws -> JSONDocumentSource {
+    private static func pipeSource(_ text: String, bufferSize: Int) throws -> DocumentSource {
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
         let bytes = Array(text.utf8)
@@ -116,8 +116,8 @@ import Testing
         let written = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
         try #require(written == bytes.count)
         close(descriptors[1])
-        return JSONDocumentSource(input: .descriptor(descriptors[0], closes: true, seekable: false), name: "<stdin>",
-                                  size: nil, options: JSONSourceOptions(bufferSize: bufferSize))
+        return DocumentSource(input: .descriptor(descriptors[0], closes: true, seekable: false), name: "<stdin>",
+                                  size: nil, options: SourceOptions(bufferSize: bufferSize))
     }
 }
 

@@ -134,7 +134,7 @@ import Testing
     @Test func fileInputAndReReadingAnEarlierDocument() throws {
         let lines = (0..<200).map { "{\"n\": \($0), \"s\": \"é\"}" }
         let path = try Temporary.file(Array((lines.joined(separator: "\n") + "\n").utf8), name: "input.json", prefix: "realm-json")
-        let source = try JSONDocumentSource(path: path, options: JSONSourceOptions(bufferSize: 256))
+        let source = try DocumentSource(path: path, options: SourceOptions(bufferSize: 256))
         #expect(source.totalBytes == lines.joined(separator: "\n").utf8.count + 1)
         var documents: [JSONDocument] = []
         while let document = try source.next() { documents.append(document) }

@@ -32,7 +32,7 @@ struct ExportClassSpoolTests {
 
     /// A store of random objects of every kind (links, classes without a primary key whose keys
     /// have gaps) in `ExportTestSchema`'s classes.
-    static func randomStore(seed: UInt64) throws -> (Store, Schema) {
+    static func randomStore(seed: UInt64) throws -> (Store, CompiledSchema) {
         let schema = ExportTestSchema.make(singleClass: false, references: true)
         let store = try Store(path: try Temporary.path("realm-export-spool") + "/a.sqlite", schema: schema)
         var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
@@ -92,7 +92,7 @@ struct ExportClassSpoolTests {
         #expect(compared >= 4)
     }
 
-    static let smallSchema = Schema(models: [
+    static let smallSchema = CompiledSchema(models: [
         model("A", primaryKey: "id", [property("id", .int(.int), primaryKey: true), property("name", .string)]),
         model("B", primaryKey: "id", [property("id", .int(.int), primaryKey: true), property("when", .date), property("tags", .string, .list)]),
         model("C", primaryKey: "id", [property("id", .string, primaryKey: true), property("b", .object("B"), optional: true)]),

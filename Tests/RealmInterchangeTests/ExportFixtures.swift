@@ -25,11 +25,11 @@ enum ExportFixtures {
     }
 
     /// A new store at `path` with `schema`, holding what `realm-import` makes of `text`.
-    static func importStore(_ text: String, path: String, schema: Schema, className: String? = nil,
+    static func importStore(_ text: String, path: String, schema: CompiledSchema, className: String? = nil,
                             seed: UInt64? = nil) throws -> Store {
         let store = try Store(path: path, schema: schema)
         let importer = try Importer(store: store, options: ImportOptions(className: className))
-        try importer.importInput(JSONDocumentSource(bytes: Array(text.utf8), name: "export.json", options: importer.sourceOptions))
+        try importer.importInput(DocumentSource(bytes: Array(text.utf8), name: "export.json", options: importer.sourceOptions))
         let summary = try importer.finish()
         let errors = importer.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "seed \(seed.map(String.init) ?? "-"): \(errors.prefix(5).map(\.description))")
@@ -41,7 +41,7 @@ enum ExportFixtures {
     /// tool's `SchemaYAMLWriter` text), compiled by `SchemaCompiler` as `realm-import --schema`
     /// compiles it. The tool is built with the package's tests (EndToEndTests runs it); it sits
     /// beside the test bundle.
-    static func dumpedSchema(ofStoreAt path: String) throws -> Schema {
+    static func dumpedSchema(ofStoreAt path: String) throws -> CompiledSchema {
         let dump = try Tool.run("realm-schema", ["dump", "--store", path])
         try #require(dump.status == 0, "realm-schema dump: \(dump.stderr)")
         return try schemaFromYAML(dump.stdout, path: "dumped.yaml")

@@ -20,7 +20,7 @@ struct ExportPeopleGoldenTests {
         let store = try Store(path: try path ?? Temporary.path("realm-export-people") + "/a.sqlite", schema: schema)
         let importer = try Importer(store: store, options: ImportOptions(className: "Person", mode: .upsert))
         let input = try Data(contentsOf: goldens.appendingPathComponent("people-80.ndjson"))
-        try importer.importInput(JSONDocumentSource(bytes: Array(input), name: "people-80.ndjson", options: importer.sourceOptions))
+        try importer.importInput(DocumentSource(bytes: Array(input), name: "people-80.ndjson", options: importer.sourceOptions))
         #expect(try importer.finish().committed)
         return store
     }

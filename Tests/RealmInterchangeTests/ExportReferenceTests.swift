@@ -9,7 +9,7 @@ import Testing
 /// shared and cyclic links survive; links inside mixed values as `$ref`s to any class.
 @Suite("realm-export references")
 struct ExportReferenceTests {
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         ModelSchema(name: "Owner", primaryKey: "id", properties: [
             property("id", .int(.int), primaryKey: true),
             property("note", .object("Note"), optional: true),
@@ -63,7 +63,7 @@ struct ExportReferenceTests {
     }
 
     @Test func aNullPrimaryKeyIsAReferenceWithANullID() throws {
-        let schema = Schema(schemaVersion: 1, models: [
+        let schema = CompiledSchema(schemaVersion: 1, models: [
             ModelSchema(name: "Tag", primaryKey: "name", properties: [
                 property("name", .string, optional: true, primaryKey: true),
                 property("tag", .object("Tag"), optional: true),

@@ -20,7 +20,7 @@ struct ExportRoundTripTests {
     }
 
     /// A random store A of `schema` in a new directory.
-    static func randomStore(_ schema: Schema, seed: UInt64, objects: Int) throws -> (store: Store, directory: String) {
+    static func randomStore(_ schema: CompiledSchema, seed: UInt64, objects: Int) throws -> (store: Store, directory: String) {
         let directory = try Temporary.path("realm-export-tests")
         let store = try Store(path: directory + "/a.sqlite", schema: schema)
         var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
@@ -88,14 +88,14 @@ struct ExportRoundTripTests {
 @Suite("realm-export set order")
 struct ExportSetOrderTests {
     @Test func setsOfLinksRoundTripWhenTargetsWereCreatedOutOfKeyOrder() throws {
-        let schema = Schema(schemaVersion: 1, models: [
+        let schema = CompiledSchema(schemaVersion: 1, models: [
             ModelSchema(name: "Tag", primaryKey: "name", properties: [
-                PropertySchema(name: "name", type: PropertyType(.string), isPrimaryKey: true),
+                PropertySchema(name: "name", type: DeclaredType(.string), isPrimaryKey: true),
             ]),
             ModelSchema(name: "Post", primaryKey: "id", properties: [
-                PropertySchema(name: "id", type: PropertyType(.int(.int)), isPrimaryKey: true),
-                PropertySchema(name: "tags", type: PropertyType(.object("Tag"), collection: .set)),
-                PropertySchema(name: "any", type: PropertyType(.mixed, collection: .set)),
+                PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+                PropertySchema(name: "tags", type: DeclaredType(.object("Tag"), collection: .set)),
+                PropertySchema(name: "any", type: DeclaredType(.mixed, collection: .set)),
             ]),
         ])
         let directory = try Temporary.path("realm-export-tests")

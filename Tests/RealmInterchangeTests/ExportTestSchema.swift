@@ -14,7 +14,7 @@ enum ExportTestSchema {
 
     /// `singleClass`: only `Kitchen` and its embedded `Part` (for NDJSON, one class a file).
     /// `references`: adds `Note`, which has no primary key, and links to it.
-    static func make(singleClass: Bool, references: Bool) -> Schema {
+    static func make(singleClass: Bool, references: Bool) -> CompiledSchema {
         var kitchen: [PropertySchema] = [property("id", .int(.int), primaryKey: true)]
         for (name, base) in scalars {
             kitchen.append(property(name, base))
@@ -30,7 +30,7 @@ enum ExportTestSchema {
             property("partMap", .object("Part"), .map, optional: true),
             property("next", .object("Kitchen"), optional: true), property("kitchens", .object("Kitchen"), .list),
             property("kitchenSet", .object("Kitchen"), .set), property("kitchenMap", .object("Kitchen"), .map, optional: true),
-            PropertySchema(name: "fans", type: PropertyType(.linkingObjects(objectType: "Kitchen", property: "kitchens"), collection: .list)),
+            PropertySchema(name: "fans", type: DeclaredType(.linkingObjects(objectType: "Kitchen", property: "kitchens"), collection: .list)),
         ]
         var part = [property("label", .string), property("weight", .double), property("any", .mixed),
                     property("kitchen", .object("Kitchen"), optional: true)]
@@ -60,14 +60,14 @@ enum ExportTestSchema {
         }
         models.insert(ModelSchema(name: "Kitchen", primaryKey: "id", properties: kitchen), at: 0)
         models.insert(ModelSchema(name: "Part", kind: .embedded, properties: part), at: 1)
-        return Schema(schemaVersion: 1, models: models)
+        return CompiledSchema(schemaVersion: 1, models: models)
     }
 
     /// One class without a primary key, `Note`, linking to itself in every way (to-one, list,
     /// set, map, inside an embedded object and inside mixed values): its NDJSON export holds
     /// every `$id` and every `$ref`.
-    static func notes() -> Schema {
-        Schema(schemaVersion: 1, models: [
+    static func notes() -> CompiledSchema {
+        CompiledSchema(schemaVersion: 1, models: [
             ModelSchema(name: "Note", properties: [
                 property("text", .string), property("at", .date, optional: true), property("next", .object("Note"), optional: true),
                 property("others", .object("Note"), .list), property("otherSet", .object("Note"), .set),

@@ -9,10 +9,10 @@ import TestSupport
 /// so object keys have gaps.
 struct ExportTestStore {
     var values: ExportTestValues
-    let schema: Schema
+    let schema: CompiledSchema
     let mixedLinks: Bool
 
-    init(seed: UInt64, schema: Schema, mixedLinks: Bool, keywordKeys: Bool = true) {
+    init(seed: UInt64, schema: CompiledSchema, mixedLinks: Bool, keywordKeys: Bool = true) {
         values = ExportTestValues(random: SeededRandom(seed: seed))
         values.allowsKeywordKeys = keywordKeys
         values.allowsYearZero = keywordKeys   // both off for the pymongo comparison
@@ -86,7 +86,7 @@ struct ExportTestStore {
         }
     }
 
-    private mutating func element(_ type: PropertyType, created: [String: [ObjectKey]], all: [ObjectKey], depth: Int,
+    private mutating func element(_ type: DeclaredType, created: [String: [ObjectKey]], all: [ObjectKey], depth: Int,
                                   optional: Bool) -> InputValue {
         if optional && values.random.chance(25) { return .value(.null) }
         switch type.base {

@@ -100,7 +100,7 @@ struct ExportTestValues {
 
     /// A mixed value: any scalar, or a list or dictionary nested up to `depth` levels, or (when
     /// `links` offers any) a link. Never a float: Extended JSON has no float type, so a mixed
-    /// float is exported as the double it equals and comes back as a double (README).
+    /// float is exported as the double it equals and comes back as a double (docs/differences-from-realm.md, section 3).
     mutating func mixed(depth: Int, links: [ObjectKey] = []) -> StoreValue {
         let choice = Int.random(in: 0..<(depth > 0 ? 15 : 12), using: &random)
         switch choice {

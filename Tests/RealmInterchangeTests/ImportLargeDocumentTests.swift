@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Large documents: their big lists, sets and maps of scalars are read, converted and stored
-/// a piece at a time (`DeferredValueReader`, `StreamedCollection`), with the same results and
+/// a piece at a time (`DeferredValueReader`, `CollectionPieces`), with the same results and
 /// the same located errors as a document decoded whole. The inputs here are a few hundred KiB
 /// (several 256 KiB pieces) with a small `largeDocumentBytes`.
 @Suite struct ImportLargeDocumentTests {
@@ -27,10 +27,10 @@ import Testing
 
     @Test func aLargeDocumentLeavesItsBigCollectionsOutOfItsTree() throws {
         let text = Self.document(count: 1000)
-        var options = JSONSourceOptions(streamedKeys: ["Doc": ["list", "set", "map"]], defaultClassName: "Doc",
+        var options = SourceOptions(streamedKeys: ["Doc": ["list", "set", "map"]], defaultClassName: "Doc",
                                         largeDocumentBytes: 4096)
         options.bufferSize = 1024
-        let source = JSONDocumentSource(bytes: Array(text.utf8), name: "doc.json", options: options)
+        let source = DocumentSource(bytes: Array(text.utf8), name: "doc.json", options: options)
         let document = try #require(try source.next())
         try document.withRoot { root in
             for key in ["list", "set", "map"] {

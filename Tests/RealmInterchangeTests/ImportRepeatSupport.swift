@@ -92,7 +92,7 @@ enum RepeatImport {
         importer.linksRepeats = links
         if let byteLimit { importer.repeats.byteLimit = byteLimit }
         let bytes = try RepeatDoc.input(documents, bson: bson)
-        let source = JSONDocumentSource(bytes: bytes, name: bson ? "input.bson" : "input.ndjson", options: importer.sourceOptions)
+        let source = DocumentSource(bytes: bytes, name: bson ? "input.bson" : "input.ndjson", options: importer.sourceOptions)
         let (summary, log) = try store.logStatements {
             try importer.importInput(source)
             return try importer.finish()

@@ -77,7 +77,7 @@ import Testing
             importer.linksRepeats = links
             for input in [#"{"Person": [\#(R.person(1, [R.dog(5)]).json)]}"#, #"{"Dog": [{"id": 5, "name": "other"}]}"#,
                           #"{"Person": [\#(R.person(2, [R.dog(5)]).json)]}"#] {
-                try importer.importInput(JSONDocumentSource(bytes: Array(input.utf8), name: "in.json", options: importer.sourceOptions))
+                try importer.importInput(DocumentSource(bytes: Array(input.utf8), name: "in.json", options: importer.sourceOptions))
             }
             let summary = try importer.finish()
             #expect(importer.diagnostics.isEmpty && summary.classes["Dog"]?.updated == 2)

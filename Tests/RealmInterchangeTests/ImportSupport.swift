@@ -21,7 +21,7 @@ struct ImportRun {
 final class ImportHarness {
     let directory: String
     let path: String
-    let schema: Schema
+    let schema: CompiledSchema
     private(set) var store: Store?
 
     init(_ yaml: String) throws {
@@ -60,7 +60,7 @@ final class ImportHarness {
     @discardableResult
     func run(bytes: [UInt8], _ options: ImportOptions = ImportOptions(), name: String = "input.json") throws -> ImportRun {
         let importer = try Importer(store: try open, options: options)
-        let source = JSONDocumentSource(bytes: bytes, name: name, options: importer.sourceOptions)
+        let source = DocumentSource(bytes: bytes, name: name, options: importer.sourceOptions)
         try importer.importInput(source)
         let summary = try importer.finish()
         return ImportRun(summary: summary, diagnostics: importer.diagnostics)
@@ -70,7 +70,7 @@ final class ImportHarness {
     @discardableResult
     func run(file: String, _ options: ImportOptions = ImportOptions()) throws -> ImportRun {
         let importer = try Importer(store: try open, options: options)
-        try importer.importInput(try JSONDocumentSource(path: file, options: importer.sourceOptions))
+        try importer.importInput(try DocumentSource(path: file, options: importer.sourceOptions))
         let summary = try importer.finish()
         return ImportRun(summary: summary, diagnostics: importer.diagnostics)
     }
@@ -114,14 +114,14 @@ func column(of culprit: String, in text: String) -> Int {
 
 extension ImportHarness {
     /// Imports `json` with documents from `largeDocumentBytes` on leaving their big lists, sets
-    /// and maps out of the tree (`JSONSourceOptions.largeDocumentBytes`), so that small inputs
+    /// and maps out of the tree (`SourceOptions.largeDocumentBytes`), so that small inputs
     /// take the path of large documents.
     @discardableResult
     func run(_ json: String, largeDocumentBytes: Int, _ options: ImportOptions = ImportOptions()) throws -> ImportRun {
         let importer = try Importer(store: try open, options: options)
         var sourceOptions = importer.sourceOptions
         sourceOptions.largeDocumentBytes = largeDocumentBytes
-        try importer.importInput(JSONDocumentSource(bytes: Array(json.utf8), name: "input.json", options: sourceOptions))
+        try importer.importInput(DocumentSource(bytes: Array(json.utf8), name: "input.json", options: sourceOptions))
         let summary = try importer.finish()
         return ImportRun(summary: summary, diagnostics: importer.diagnostics)
     }

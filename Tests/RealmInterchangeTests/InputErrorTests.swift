@@ -11,8 +11,8 @@ import Testing
     }
 
     static func firstError(_ bytes: [UInt8], bufferSize: Int = 1 << 20, classNames: Set<String>? = nil) -> String? {
-        let source = JSONDocumentSource(bytes: bytes, name: "in.json",
-                                        options: JSONSourceOptions(classNames: classNames, bufferSize: bufferSize))
+        let source = DocumentSource(bytes: bytes, name: "in.json",
+                                        options: SourceOptions(classNames: classNames, bufferSize: bufferSize))
         let result = Fixtures.readAll(source)
         return result.errors.first.map { error in
             let location = error.diagnostic.location
@@ -30,7 +30,7 @@ import Testing
         let result = Fixtures.readAll(source)
         #expect(result.documents.count == 1)
         #expect(result.errors.count == 1)
-        #expect(result.errors[0].kind == .invalidJSON)
+        #expect(result.errors[0].kind == .malformed)
         #expect(source.isFinished)
         #expect((try? source.next()) == nil)
     }
@@ -98,9 +98,9 @@ import Testing
     }
 
     @Test func missingFileIsAnIOError() {
-        #expect(throws: JSONSourceError.self) { try JSONDocumentSource(path: "/nonexistent/file.json") }
+        #expect(throws: SourceError.self) { try DocumentSource(path: "/nonexistent/file.json") }
         do {
-            _ = try JSONDocumentSource(path: "/nonexistent/file.json")
+            _ = try DocumentSource(path: "/nonexistent/file.json")
         } catch {
             #expect(error.kind == .io)
             #expect(error.diagnostic.message == "cannot open '/nonexistent/file.json': No such file or directory")
@@ -111,7 +111,7 @@ import Testing
         let document = try JSONDocument.parse("[1, \"a\"]")
         #expect(document.kind == .array)
         #expect(document.withRoot { $0.elements.map(\.kind) } == [.integer, .string])
-        #expect(throws: JSONSourceError.self) { try JSONDocument.parse("{\"a\": 1} x") }
+        #expect(throws: SourceError.self) { try JSONDocument.parse("{\"a\": 1} x") }
         do {
             _ = try JSONDocument.parse("{\n  \"a\": [1,]\n}", name: "v.json")
         } catch {

@@ -19,7 +19,7 @@ import Testing
         #expect(interruption.interrupt(signal: SIGINT))
         #expect(!interruption.interrupt(signal: SIGTERM))
         #expect(interruption.signal == SIGINT)
-        #expect(throws: JSONSourceError.self) { try reader.next() }
+        #expect(throws: SourceError.self) { try reader.next() }
         do {
             _ = try reader.next()
             Issue.record("an interrupted reader yielded a document")
@@ -33,8 +33,8 @@ import Testing
     /// wakes the caller, and `stop()` returns.
     @Test func aReaderWaitingOnAPipeIsWoken() throws {
         let pipe = Pipe()
-        let source = JSONDocumentSource(input: .descriptor(pipe.fileHandleForReading.fileDescriptor, closes: false, seekable: false),
-                                        name: "<stdin>", size: nil, options: JSONSourceOptions())
+        let source = DocumentSource(input: .descriptor(pipe.fileHandleForReading.fileDescriptor, closes: false, seekable: false),
+                                        name: "<stdin>", size: nil, options: SourceOptions())
         let interruption = InputInterruption()
         source.interruption = interruption
         try pipe.fileHandleForWriting.write(contentsOf: Data("{\"a\": 1}\n".utf8))
@@ -59,7 +59,7 @@ import Testing
             """)
         let importer = try Importer(store: try harness.open, options: ImportOptions(className: "Item"))
         let text = (0..<5_000).map { "{\"n\": \($0)}" }.joined(separator: "\n")
-        let source = JSONDocumentSource(bytes: Array(text.utf8), name: "input.json", options: importer.sourceOptions)
+        let source = DocumentSource(bytes: Array(text.utf8), name: "input.json", options: importer.sourceOptions)
         let interruption = InputInterruption()
         source.interruption = interruption
         var documents = 0

@@ -7,7 +7,7 @@ import Testing
 /// are read or get the "expected an object" message, and nothing crashes or hangs.
 @Suite struct JSONTestSuiteTests {
     static func read(_ name: String) throws -> ReadResult {
-        let source = try JSONDocumentSource(path: JSONTestSuite.path(name))
+        let source = try DocumentSource(path: JSONTestSuite.path(name))
         return Fixtures.readAll(source)
     }
 
@@ -37,8 +37,8 @@ import Testing
 
     /// Read as the importer does, knowing the schema's classes (none of them appear in the corpus).
     static func readWithSchema(_ name: String) throws -> ReadResult {
-        let source = try JSONDocumentSource(path: JSONTestSuite.path(name),
-                                            options: JSONSourceOptions(classNames: ["Person"]))
+        let source = try DocumentSource(path: JSONTestSuite.path(name),
+                                            options: SourceOptions(classNames: ["Person"]))
         return Fixtures.readAll(source)
     }
 
@@ -77,7 +77,7 @@ import Testing
 
     @Test(arguments: JSONTestSuite.files(prefix: "i_"))
     func implementationDefinedNeverCrash(_ name: String) throws {
-        let source = try JSONDocumentSource(path: JSONTestSuite.path(name))
+        let source = try DocumentSource(path: JSONTestSuite.path(name))
         _ = Fixtures.readAll(source)
         #expect(source.isFinished)
     }

@@ -54,7 +54,7 @@ import Testing
         let source = Fixtures.source("[{\"name\": \"Zoë\"},\n {\"name\": \"Ada\", \"dogs\": [{\"age\": 1.5}]}]")
         _ = try source.next()
         let document = try #require(try source.next())
-        let age = PropertySchema(name: "age", type: PropertyType(.int(.int)))
+        let age = PropertySchema(name: "age", type: DeclaredType(.int(.int)))
         let error = document.withRoot { root -> ExtendedJSONError? in
             do throws(ExtendedJSONError) {
                 _ = try ExtendedJSON.int(root["dogs"]![0]!["age"]!)

@@ -35,7 +35,7 @@ import Testing
 
     /// A mixed value holds data (subtypes 00, 02) and uuid (04); any other subtype would be lost.
     @Test func binarySubTypesAMixedValueCannotKeep() throws {
-        let type = PropertyType(.mixed)
+        let type = DeclaredType(.mixed)
         let vector = try Self.mixed(#"{"v": [{"$binary": {"base64": "AwAAAIA/AAAAQA==", "subType": "09"}}]}"#)
         #expect(failureMessage(vector, type: type)
             == "Invalid value '09' of type 'string' for 'mixed' property 'T.p': binary subtype 09 (vector) would be lost: a mixed value keeps subtypes 00 and 02 as data and 04 as uuid.")
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func rejections() throws {
-        let type = PropertyType(.mixed)
+        let type = DeclaredType(.mixed)
         let key = try Self.mixed(#"{"a": [{"b.c": 1}]}"#, .reject)
         #expect(failureMessage(key, type: type) == "Dictionary::insert: key must not contain '.'")
         if case .failure(let error) = key { #expect(error.path.description == "/a/0/b.c") }
@@ -74,7 +74,7 @@ import Testing
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect(try Self.mixed(deep).get() != .null)
         let tooDeep = String(repeating: "[", count: 101) + String(repeating: "]", count: 101)
-        #expect(failureMessage(try Self.mixed(tooDeep), type: PropertyType(.mixed)) == "Max nesting level reached")
+        #expect(failureMessage(try Self.mixed(tooDeep), type: DeclaredType(.mixed)) == "Max nesting level reached")
     }
 
     @Test func dispatchByBaseType() throws {

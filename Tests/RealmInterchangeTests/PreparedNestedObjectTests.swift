@@ -64,7 +64,7 @@ import Testing
             let store = try Store(path: directory + "/a.sqlite", schema: try schemaFromYAML(Self.schema))
             let importer = try Importer(store: store, options: ImportOptions(className: "Person", mode: .upsert))
             importer.preparesNestedObjects = prepares
-            try importer.importInput(JSONDocumentSource(bytes: Array(input.utf8), name: "people.ndjson"))
+            try importer.importInput(DocumentSource(bytes: Array(input.utf8), name: "people.ndjson"))
             try importer.finish()
             #expect(importer.diagnostics.isEmpty, "\(importer.diagnostics)")
             #expect(importer.nestedPreparationsTaken == (prepares ? 60 * 2 + lines.indices.map { ($0 + 1) % 3 }.reduce(0, +) : 0))

@@ -7,7 +7,7 @@ import Testing
     @Test func bool() throws {
         #expect(try decode("true", ExtendedJSON.bool).get() == true)
         #expect(try decode("false", ExtendedJSON.bool).get() == false)
-        let type = PropertyType(.bool)
+        let type = DeclaredType(.bool)
         #expect(failureMessage(try decode("1", ExtendedJSON.bool), type: type)
             == "Invalid value '1' of type 'integer' for 'bool' property 'T.p'.")
         #expect(failureMessage(try decode("1.0", ExtendedJSON.bool), type: type)
@@ -15,7 +15,7 @@ import Testing
         let quoted = try decode("\"true\"", ExtendedJSON.bool)
         #expect(failureMessage(quoted, type: type) == "Invalid value 'true' of type 'string' for 'bool' property 'T.p'.")
         if case .failure(let error) = quoted { #expect(error.hint == "write it without quotes: true") }
-        #expect(failureMessage(try decode("null", ExtendedJSON.bool), type: PropertyType(.bool, isOptional: false))
+        #expect(failureMessage(try decode("null", ExtendedJSON.bool), type: DeclaredType(.bool, isOptional: false))
             == "Invalid value 'null' of type 'null' for 'bool' property 'T.p'.")
     }
 
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func intRejections() throws {
-        let int = PropertyType(.int(.int))
+        let int = DeclaredType(.int(.int))
         #expect(failureMessage(try decode("1.1", { try ExtendedJSON.int($0) }), type: int)
             == "Invalid value '1.1' of type 'real' for 'int' property 'T.p'.")
         #expect(failureMessage(try decode("1e-3", { try ExtendedJSON.int($0) }), type: int)
@@ -42,7 +42,7 @@ import Testing
         let text = try decode("\"12\"", { try ExtendedJSON.int($0) })
         #expect(failureMessage(text, type: int) == "Invalid value '12' of type 'string' for 'int' property 'T.p'.")
         if case .failure(let error) = text { #expect(error.hint == "write it as a number: 12") }
-        #expect(failureMessage(try decode("true", { try ExtendedJSON.int($0) }), type: PropertyType(.int(.int), isOptional: true))
+        #expect(failureMessage(try decode("true", { try ExtendedJSON.int($0) }), type: DeclaredType(.int(.int), isOptional: true))
             == "Invalid value 'true' of type 'bool' for 'int?' property 'T.p'.")
         #expect(failureMessage(try decode(#"{"$numberDouble": "1"}"#, { try ExtendedJSON.int($0) }), type: int)
             == #"Invalid value '{"$numberDouble":"1"}' of type 'double' for 'int' property 'T.p'."#)
@@ -60,13 +60,13 @@ import Testing
             #expect(try result.get() == Int64(literal))
         } else {
             let range = "\(width.range.lowerBound) to \(width.range.upperBound)"
-            #expect(failureMessage(result, type: PropertyType(.int(width)))
+            #expect(failureMessage(result, type: DeclaredType(.int(width)))
                 == "Invalid value '\(literal)' of type 'integer' for '\(width.rawValue)' property 'T.p': out of range for '\(width.rawValue)' (\(range)).")
         }
     }
 
     @Test func wrappedIntegerErrors() throws {
-        let int = PropertyType(.int(.int))
+        let int = DeclaredType(.int(.int))
         let long = try decode(#"{"$numberLong": "9223372036854775808"}"#, { try ExtendedJSON.int($0) })
         #expect(failureMessage(long, type: int)
             == "Invalid value '9223372036854775808' of type 'string' for 'int' property 'T.p': out of the range of a 64-bit integer.")
@@ -79,7 +79,7 @@ import Testing
             == "Invalid value '5' of type 'integer' for 'int' property 'T.p': not an integer.")
         #expect(failureMessage(try decode(#"{"$numberInt": "5", "x": 1}"#, { try ExtendedJSON.int($0) }), type: int)
             == #"Invalid value '{"$numberInt":"5","x":1}' of type 'int' for 'int' property 'T.p': an Extended JSON $numberInt wrapper has exactly one key."#)
-        #expect(failureMessage(try decode(#"{"$numberInt": "300"}"#, { try ExtendedJSON.int($0, width: .int8) }), type: PropertyType(.int(.int8)))
+        #expect(failureMessage(try decode(#"{"$numberInt": "300"}"#, { try ExtendedJSON.int($0, width: .int8) }), type: DeclaredType(.int(.int8)))
             == #"Invalid value '{"$numberInt":"300"}' of type 'int' for 'int8' property 'T.p': out of range for 'int8' (-128 to 127)."#)
     }
 
@@ -92,7 +92,7 @@ import Testing
         let negativeZero = try decode("-0.0", ExtendedJSON.float).get()
         #expect(negativeZero == 0 && negativeZero.sign == .minus)
         #expect(try decode("3.4028234663852886e38", ExtendedJSON.float).get() == .greatestFiniteMagnitude)
-        let type = PropertyType(.float)
+        let type = DeclaredType(.float)
         #expect(failureMessage(try decode("1.7976931348623157e308", ExtendedJSON.float), type: type)
             == "Invalid value '1.7976931348623157e+308' of type 'real' for 'float' property 'T.p': out of the range of float.")
         #expect(failureMessage(try decode("3.5e38", ExtendedJSON.float), type: type)?.hasSuffix("out of the range of float.") == true)
@@ -109,7 +109,7 @@ import Testing
         #expect(try decode(#"{"$numberDouble": "-0.0"}"#, ExtendedJSON.double).get().sign == .minus)
         #expect(try decode(#"{"$numberDouble": "NaN"}"#, ExtendedJSON.double).get().isNaN)
         #expect(try decode(#"{"$numberLong": "9007199254740993"}"#, ExtendedJSON.double).get() == 9007199254740992)
-        let type = PropertyType(.double)
+        let type = DeclaredType(.double)
         #expect(failureMessage(try decode("false", ExtendedJSON.double), type: type)
             == "Invalid value 'false' of type 'bool' for 'double' property 'T.p'.")
         #expect(failureMessage(try decode(#"{"$numberDouble": "1e400"}"#, ExtendedJSON.double), type: type)
@@ -123,12 +123,12 @@ import Testing
     @Test func string() throws {
         #expect(try decode("\"Zoë\"", ExtendedJSON.string).get() == "Zoë")
         #expect(try decode("\"a\\u0000b\"", ExtendedJSON.string).get() == "a\u{0}b")
-        let type = PropertyType(.string, collection: .list)
+        let type = DeclaredType(.string, collection: .list)
         #expect(failureMessage(try decode("5", ExtendedJSON.string), type: type)
             == "Invalid value '5' of type 'integer' for 'string' array property 'T.p'.")
-        #expect(failureMessage(try decode("true", ExtendedJSON.string), type: PropertyType(.string, collection: .map))
+        #expect(failureMessage(try decode("true", ExtendedJSON.string), type: DeclaredType(.string, collection: .map))
             == "Invalid value 'true' of type 'bool' for 'string' dictionary property 'T.p'.")
-        #expect(failureMessage(try decode("{}", ExtendedJSON.string), type: PropertyType(.string, collection: .set, isOptional: true))
+        #expect(failureMessage(try decode("{}", ExtendedJSON.string), type: DeclaredType(.string, collection: .set, isOptional: true))
             == "Invalid value '{}' of type 'object' for 'string?' set property 'T.p'.")
     }
 }

@@ -16,7 +16,7 @@ struct ReadDocument: Equatable {
 /// Everything a source yielded, errors included (reading goes on after recoverable ones).
 struct ReadResult {
     var documents: [ReadDocument] = []
-    var errors: [JSONSourceError] = []
+    var errors: [SourceError] = []
     var shape: JSONInputShape?
 
     var messages: [String] { errors.map(\.diagnostic.message) }
@@ -25,13 +25,13 @@ struct ReadResult {
 
 enum Fixtures {
     /// A source over `text`.
-    static func source(_ text: String, bufferSize: Int = 1 << 20, classNames: Set<String>? = nil) -> JSONDocumentSource {
-        JSONDocumentSource(bytes: Array(text.utf8), name: "input.json",
-                           options: JSONSourceOptions(classNames: classNames, bufferSize: bufferSize))
+    static func source(_ text: String, bufferSize: Int = 1 << 20, classNames: Set<String>? = nil) -> DocumentSource {
+        DocumentSource(bytes: Array(text.utf8), name: "input.json",
+                           options: SourceOptions(classNames: classNames, bufferSize: bufferSize))
     }
 
     /// Reads every document, collecting errors, until the source is finished.
-    static func readAll(_ source: JSONDocumentSource, limit: Int = 1_000_000) -> ReadResult {
+    static func readAll(_ source: DocumentSource, limit: Int = 1_000_000) -> ReadResult {
         var result = ReadResult()
         for _ in 0..<limit {
             do {
@@ -67,7 +67,7 @@ func decode<T>(_ json: String, _ decoder: (JSONValue) throws -> T) throws -> Res
 }
 
 /// The Realm-style message for a failed decode, for property `T.p` of `type`.
-func failureMessage<T>(_ result: Result<T, ExtendedJSONError>, type: PropertyType) -> String? {
+func failureMessage<T>(_ result: Result<T, ExtendedJSONError>, type: DeclaredType) -> String? {
     guard case .failure(let error) = result else { return nil }
     return error.message(forType: type, property: "T.p")
 }

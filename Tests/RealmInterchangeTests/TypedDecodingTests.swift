@@ -11,7 +11,7 @@ import Testing
             == Data("hello".utf8))
         #expect(try decode(#"{"$binary": {"base64": "", "subType": "0"}}"#, ExtendedJSON.data).get() == Data())
         #expect(try decode(#"{"$binary": {"base64": "/+8=", "subType": "02"}}"#, ExtendedJSON.data).get() == Data([0xFF, 0xEF]))
-        let type = PropertyType(.data)
+        let type = DeclaredType(.data)
         let plain = try decode("\"aGVsbG8=\"", ExtendedJSON.data)
         #expect(failureMessage(plain, type: type) == "Invalid value 'aGVsbG8=' of type 'string' for 'data' property 'T.p'.")
         if case .failure(let error) = plain {
@@ -33,7 +33,7 @@ import Testing
                       ("09", "09 (vector)"), ("0A", "0a"), ("80", "80 (user-defined)"), ("ff", "ff (user-defined)")])
     func dataRefusesSubTypesItCannotKeep(subType: String, named: String) throws {
         let result = try decode(#"{"$binary": {"base64": "AwAAAIA/AAAAQA==", "subType": "\#(subType)"}}"#, ExtendedJSON.data)
-        #expect(failureMessage(result, type: PropertyType(.data))
+        #expect(failureMessage(result, type: DeclaredType(.data))
             == "Invalid value '\(subType)' of type 'string' for 'data' property 'T.p': binary subtype \(named) would be lost: a 'data' property keeps generic binary, subtype 00 (or 02).")
         guard case .failure(let error) = result else { return }
         #expect(error.path.description == "/$binary/subType")
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func dateRejections() throws {
-        let type = PropertyType(.date)
+        let type = DeclaredType(.date)
         let plain = try decode("\"2024-01-01T00:00:00Z\"", ExtendedJSON.date)
         #expect(failureMessage(plain, type: type) == "Invalid value '2024-01-01T00:00:00Z' of type 'string' for 'date' property 'T.p'.")
         if case .failure(let error) = plain { #expect(error.hint == #"wrap it: {"$date": "2024-01-01T00:00:00Z"}"#) }
@@ -93,7 +93,7 @@ import Testing
         #expect(try decode(#"{"$numberDecimal": "NaN"}"#, ExtendedJSON.decimal128).get().isNaN)
         #expect(try decode("-42", ExtendedJSON.decimal128).get() == Decimal128(-42))
         #expect(try decode(#"{"$numberLong": "9223372036854775807"}"#, ExtendedJSON.decimal128).get() == Decimal128(Int64.max))
-        let type = PropertyType(.decimal128)
+        let type = DeclaredType(.decimal128)
         #expect(failureMessage(try decode(#"{"$numberDecimal": "1.2.3"}"#, ExtendedJSON.decimal128), type: type)
             == "Invalid value '1.2.3' of type 'string' for 'decimal128' property 'T.p': not a decimal128 (digits, '.', exponent; at most 34 significant digits).")
         #expect(failureMessage(try decode("{\"$numberDecimal\": \"\(digits34)5\"}", ExtendedJSON.decimal128), type: type) != nil)
@@ -107,7 +107,7 @@ import Testing
     @Test func objectId() throws {
         #expect(try decode(#"{"$oid": "64B7F0C2A1B2C3D4E5F60718"}"#, ExtendedJSON.objectId).get().stringValue
             == "64b7f0c2a1b2c3d4e5f60718")
-        let type = PropertyType(.objectId)
+        let type = DeclaredType(.objectId)
         let plain = try decode("\"64b7f0c2a1b2c3d4e5f60718\"", ExtendedJSON.objectId)
         #expect(failureMessage(plain, type: type) == "Invalid value '64b7f0c2a1b2c3d4e5f60718' of type 'string' for 'objectId' property 'T.p'.")
         if case .failure(let error) = plain { #expect(error.hint == #"wrap it: {"$oid": "64b7f0c2a1b2c3d4e5f60718"}"#) }
@@ -122,7 +122,7 @@ import Testing
         #expect(try decode(#"{"$uuid": "137decc8-b300-4954-a233-f89909f4fd89"}"#, ExtendedJSON.uuid).get() == expected)
         #expect(try decode(#""137DECC8-b300-4954-a233-f89909f4fd89""#, ExtendedJSON.uuid).get() == expected)
         #expect(try decode(#"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "04"}}"#, ExtendedJSON.uuid).get() == expected)
-        let type = PropertyType(.uuid)
+        let type = DeclaredType(.uuid)
         #expect(failureMessage(try decode("\"invalid\"", ExtendedJSON.uuid), type: type)
             == "Invalid value 'invalid' of type 'string' for 'uuid' property 'T.p': not a UUID (8-4-4-4-12 hex digits).")
         #expect(failureMessage(try decode(#"{"$binary": {"base64": "E33syLMASVSiM/iZCfT9iQ==", "subType": "00"}}"#, ExtendedJSON.uuid), type: type)

@@ -9,7 +9,7 @@ import Testing
 /// the antimeridian) and polygons (with holes, great-circle edges), literal shapes, numeric
 /// arguments and shapes given as string arguments, and located errors.
 @Suite struct GeoQueryStoreTests {
-    static let schema = Schema(schemaVersion: 1, models: [
+    static let schema = CompiledSchema(schemaVersion: 1, models: [
         model("Place", [property("name", .string), property("location", .object("Location"), optional: true),
                         property("pin", .object("Spot"), optional: true), property("label", .object("Label"), optional: true)]),
         model("Trip", [property("name", .string), property("stops", .object("Location"), .list)]),

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The fixture schema: people with every scalar type, collections of each kind, links, an
 /// embedded class and backlinks.
-let fixtureSchema = Schema(schemaVersion: 1, models: [
+let fixtureSchema = CompiledSchema(schemaVersion: 1, models: [
     ModelSchema(name: "Person", primaryKey: "id", properties: [
         property("id", .int(.int), primaryKey: true), property("name", .string),
         property("nick", .string, optional: true), property("age", .int(.int), optional: true),
@@ -24,7 +24,7 @@ let fixtureSchema = Schema(schemaVersion: 1, models: [
     ModelSchema(name: "Dog", primaryKey: "name", properties: [
         property("name", .string, primaryKey: true), property("age", .int(.int)), property("weight", .double, optional: true),
         property("toys", .object("Toy"), .list), property("collar", .object("Toy"), optional: true),
-        PropertySchema(name: "owners", type: PropertyType(.linkingObjects(objectType: "Person", property: "dogs"), collection: .list)),
+        PropertySchema(name: "owners", type: DeclaredType(.linkingObjects(objectType: "Person", property: "dogs"), collection: .list)),
     ]),
     ModelSchema(name: "Toy", kind: .embedded, properties: [
         property("label", .string), property("price", .decimal128, optional: true),

@@ -2,7 +2,7 @@
 import RealmQuery
 import Testing
 
-/// Queries at and past the nesting limit (README.md, "Queries"): the parser stops at a located
+/// Queries at and past the nesting limit (docs/queries.md, section 1): the parser stops at a located
 /// error instead of overflowing the stack, and long AND/OR chains, NOT runs and IN lists compile
 /// to SQL that SQLite accepts.
 @Suite struct QueryNestingLimitTests {

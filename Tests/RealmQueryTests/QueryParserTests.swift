@@ -2,7 +2,7 @@ import RealmQuery
 import RealmSchema
 import Testing
 
-/// The lexer and parser: the grammar listed in README.md, "Queries", and located syntax errors.
+/// The lexer and parser: the grammar listed in docs/queries.md, section 1, and located syntax errors.
 @Suite struct QueryParserTests {
     func parse(_ text: String) throws -> ParsedQuery {
         try QueryParser.parse(text)

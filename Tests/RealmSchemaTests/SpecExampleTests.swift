@@ -47,44 +47,44 @@ import Testing
         let person = ModelSchema(
             name: "Person", kind: .object, primaryKey: "_id", doc: "A person who owns dogs.",
             properties: [
-                PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true, location: at(7, 7)),
-                PropertySchema(name: "name", type: PropertyType(.string), location: at(8, 7)),
-                PropertySchema(name: "age", type: PropertyType(.int(.int), isOptional: true), location: at(9, 7)),
-                PropertySchema(name: "nicknames", type: PropertyType(.string, collection: .set), location: at(10, 7)),
-                PropertySchema(name: "scores", type: PropertyType(.double, collection: .map), location: at(11, 7)),
-                PropertySchema(name: "dogs", type: PropertyType(.object("Dog"), collection: .list), location: at(12, 7)),
-                PropertySchema(name: "address", type: PropertyType(.object("Address"), isOptional: true), location: at(13, 7)),
-                PropertySchema(name: "bestFriend", type: PropertyType(.object("Person"), isOptional: true), location: at(14, 7)),
-                PropertySchema(name: "extra", type: PropertyType(.mixed), location: at(15, 7)),
-                PropertySchema(name: "status", type: PropertyType(.string), defaultValue: .string("active"),
+                PropertySchema(name: "_id", type: DeclaredType(.objectId), isPrimaryKey: true, location: at(7, 7)),
+                PropertySchema(name: "name", type: DeclaredType(.string), location: at(8, 7)),
+                PropertySchema(name: "age", type: DeclaredType(.int(.int), isOptional: true), location: at(9, 7)),
+                PropertySchema(name: "nicknames", type: DeclaredType(.string, collection: .set), location: at(10, 7)),
+                PropertySchema(name: "scores", type: DeclaredType(.double, collection: .map), location: at(11, 7)),
+                PropertySchema(name: "dogs", type: DeclaredType(.object("Dog"), collection: .list), location: at(12, 7)),
+                PropertySchema(name: "address", type: DeclaredType(.object("Address"), isOptional: true), location: at(13, 7)),
+                PropertySchema(name: "bestFriend", type: DeclaredType(.object("Person"), isOptional: true), location: at(14, 7)),
+                PropertySchema(name: "extra", type: DeclaredType(.mixed), location: at(15, 7)),
+                PropertySchema(name: "status", type: DeclaredType(.string), defaultValue: .string("active"),
                                enumValues: [.string("active"), .string("retired")], location: at(16, 7)),
-                PropertySchema(name: "bio", type: PropertyType(.string, isOptional: true), indexed: .fulltext,
+                PropertySchema(name: "bio", type: DeclaredType(.string, isOptional: true), indexed: .fulltext,
                                location: at(17, 7)),
-                PropertySchema(name: "createdAt", type: PropertyType(.date), indexed: .regular, mapTo: "created_at",
+                PropertySchema(name: "createdAt", type: DeclaredType(.date), indexed: .regular, mapTo: "created_at",
                                location: at(18, 7)),
             ],
             location: at(3, 3), sourceFile: "schema.yaml")
         let dog = ModelSchema(
             name: "Dog", primaryKey: "_id",
             properties: [
-                PropertySchema(name: "_id", type: PropertyType(.uuid), isPrimaryKey: true, location: at(22, 7)),
-                PropertySchema(name: "name", type: PropertyType(.string), location: at(23, 7)),
-                PropertySchema(name: "owners", type: PropertyType(.linkingObjects(objectType: "Person", property: "dogs")),
+                PropertySchema(name: "_id", type: DeclaredType(.uuid), isPrimaryKey: true, location: at(22, 7)),
+                PropertySchema(name: "name", type: DeclaredType(.string), location: at(23, 7)),
+                PropertySchema(name: "owners", type: DeclaredType(.linkingObjects(objectType: "Person", property: "dogs")),
                                location: at(24, 7)),
             ],
             location: at(19, 3), sourceFile: "schema.yaml")
         let address = ModelSchema(
             name: "Address", kind: .embedded,
             properties: [
-                PropertySchema(name: "street", type: PropertyType(.string), location: at(27, 19)),
-                PropertySchema(name: "city", type: PropertyType(.string), location: at(27, 35)),
+                PropertySchema(name: "street", type: DeclaredType(.string), location: at(27, 19)),
+                PropertySchema(name: "city", type: DeclaredType(.string), location: at(27, 35)),
             ],
             location: at(25, 3), sourceFile: "schema.yaml")
         let reading = ModelSchema(
             name: "Reading", kind: .asymmetric, primaryKey: "_id",
             properties: [
-                PropertySchema(name: "_id", type: PropertyType(.objectId), isPrimaryKey: true, location: at(31, 19)),
-                PropertySchema(name: "value", type: PropertyType(.double), location: at(31, 34)),
+                PropertySchema(name: "_id", type: DeclaredType(.objectId), isPrimaryKey: true, location: at(31, 19)),
+                PropertySchema(name: "value", type: DeclaredType(.double), location: at(31, 34)),
             ],
             location: at(28, 3), sourceFile: "schema.yaml")
         #expect(schema.schemaVersion == 1)

@@ -26,7 +26,7 @@ func errorLines(_ compilation: SchemaCompilation) -> [String] {
 }
 
 /// A schema the tests expect to compile without any diagnostic.
-func compileValid(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Schema? {
+func compileValid(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> CompiledSchema? {
     let result = compile(yaml)
     #expect(result.diagnostics.all.isEmpty, "unexpected: \(result.diagnostics.all)", sourceLocation: sourceLocation)
     #expect(result.schema != nil, sourceLocation: sourceLocation)

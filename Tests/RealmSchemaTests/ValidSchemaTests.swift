@@ -84,12 +84,12 @@ import Testing
                 properties: {city: string}
             """))
         #expect(schema.models[0].properties.map(\.type) == [
-            PropertyType(.object("Dog"), collection: .map, isOptional: true),
-            PropertyType(.int(.int), collection: .list, isOptional: true),
-            PropertyType(.object("Addr"), collection: .list),
-            PropertyType(.object("Addr"), collection: .map, isOptional: true),
-            PropertyType(.string, collection: .set, isOptional: true),
-            PropertyType(.mixed, collection: .map),
+            DeclaredType(.object("Dog"), collection: .map, isOptional: true),
+            DeclaredType(.int(.int), collection: .list, isOptional: true),
+            DeclaredType(.object("Addr"), collection: .list),
+            DeclaredType(.object("Addr"), collection: .map, isOptional: true),
+            DeclaredType(.string, collection: .set, isOptional: true),
+            DeclaredType(.mixed, collection: .map),
         ])
     }
 

@@ -8,14 +8,14 @@ public func compile(_ yaml: String, path: String = "schema.yaml") -> SchemaCompi
 }
 
 /// The schema compiled from `sources`; the test fails (with the diagnostics) when they do not compile.
-public func schemaFromSources(_ sources: [SchemaSource], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Schema {
+public func schemaFromSources(_ sources: [SchemaSource], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CompiledSchema {
     let compilation = SchemaCompiler.compile(sources)
     return try #require(compilation.schema, "\(compilation.diagnostics.all)", sourceLocation: sourceLocation)
 }
 
 /// The schema of one YAML text compiled as the file `path` (see `schemaFromSources(_:)`).
 public func schemaFromYAML(_ yaml: String, path: String = "schema.yaml",
-                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Schema {
+                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CompiledSchema {
     try schemaFromSources([SchemaSource(path: path, text: yaml)], sourceLocation: sourceLocation)
 }
 
@@ -31,7 +31,7 @@ public func schemaSources(in directory: URL, prefix: String) throws -> [SchemaSo
 public func property(_ name: String, _ base: BaseType, _ collection: CollectionKind = .single, optional: Bool = false,
                      primaryKey: Bool = false, indexed: IndexKind = .none, default value: SchemaValue? = nil,
                      enum values: [SchemaValue]? = nil, mapTo: String? = nil, doc: String? = nil) -> PropertySchema {
-    PropertySchema(name: name, type: PropertyType(base, collection: collection, isOptional: optional), indexed: indexed,
+    PropertySchema(name: name, type: DeclaredType(base, collection: collection, isOptional: optional), indexed: indexed,
                    isPrimaryKey: primaryKey, defaultValue: value, enumValues: values, mapTo: mapTo, doc: doc)
 }
 

@@ -34,7 +34,7 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
 
     var name: String { "ejson.\(typeName)" }
 
-    var reference: JSONValue { .object([JSONMember("$ref", .string("#/$defs/\(name)"))]) }
+    var reference: JSONSchemaValue { .object([JSONMember("$ref", .string("#/$defs/\(name)"))]) }
 
     private var typeName: String {
         switch self {
@@ -53,7 +53,7 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
         }
     }
 
-    var schema: JSONValue {
+    var schema: JSONSchemaValue {
         switch self {
         case .int: Self.integer(.int)
         case .int8: Self.integer(.int8)
@@ -106,7 +106,7 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
     /// or `$numberLong`, within the width's range. JSON Schema's `integer` is any number with a
     /// whole value, so it also lets a real literal such as `2.0` through, which realm-import
     /// refuses (docs/json-typing.md, section 3); no JSON Schema keyword tells the two apart.
-    private static func integer(_ width: IntWidth) -> JSONValue {
+    private static func integer(_ width: IntWidth) -> JSONSchemaValue {
         let range = width.range
         let int32Range = max(range.lowerBound, Int64(Int32.min))...min(range.upperBound, Int64(Int32.max))
         return described("An \(width.yamlName): an integer literal, {\"$numberInt\": \"…\"} or {\"$numberLong\": \"…\"}, "
@@ -119,7 +119,7 @@ enum ExtendedJSONDefinition: Hashable, CaseIterable {
         ])
     }
 
-    private static func described(_ description: String, anyOf alternatives: [JSONValue]) -> JSONValue {
+    private static func described(_ description: String, anyOf alternatives: [JSONSchemaValue]) -> JSONSchemaValue {
         let body = alternatives.count == 1 ? alternatives[0] : .object([JSONMember("anyOf", .array(alternatives))])
         return JSONSchemaBuilding.describe(body, description)
     }

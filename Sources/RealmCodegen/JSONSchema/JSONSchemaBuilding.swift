@@ -7,17 +7,17 @@ enum JSONSchemaBuilding {
     }
 
     /// `{"type": "<name>"}`
-    static func type(_ name: String) -> JSONValue {
+    static func type(_ name: String) -> JSONSchemaValue {
         .object([JSONMember("type", .string(name))])
     }
 
     /// `{"type": "string", "pattern": "<pattern>"}`
-    static func string(pattern: String) -> JSONValue {
+    static func string(pattern: String) -> JSONSchemaValue {
         .object([JSONMember("type", .string("string")), JSONMember("pattern", .string(pattern))])
     }
 
     /// An object with exactly one required key, `{"<key>": <value>}`: an Extended JSON wrapper.
-    static func wrapper(_ key: String, _ value: JSONValue) -> JSONValue {
+    static func wrapper(_ key: String, _ value: JSONSchemaValue) -> JSONSchemaValue {
         .object([
             JSONMember("type", .string("object")),
             JSONMember("properties", .object([JSONMember(key, value)])),
@@ -27,8 +27,8 @@ enum JSONSchemaBuilding {
     }
 
     /// `{"$binary": {"base64": "…", "subType": "…"}}`
-    static func binary(base64: String, subType: SubType) -> JSONValue {
-        let subTypeSchema: JSONValue = switch subType {
+    static func binary(base64: String, subType: SubType) -> JSONSchemaValue {
+        let subTypeSchema: JSONSchemaValue = switch subType {
         case .pattern(let pattern): string(pattern: pattern)
         case .constant(let value): .object([JSONMember("const", .string(value))])
         }
@@ -44,12 +44,12 @@ enum JSONSchemaBuilding {
     }
 
     /// `{"$ref": "<reference>"}`
-    static func reference(_ reference: String) -> JSONValue {
+    static func reference(_ reference: String) -> JSONSchemaValue {
         .object([JSONMember("$ref", .string(reference))])
     }
 
     /// `schema` with a leading `description` member (nothing changes without a description).
-    static func describe(_ schema: JSONValue, _ description: String?) -> JSONValue {
+    static func describe(_ schema: JSONSchemaValue, _ description: String?) -> JSONSchemaValue {
         guard let description, case .object(let members) = schema else {
             return schema
         }
@@ -59,7 +59,7 @@ enum JSONSchemaBuilding {
     /// `schema` that also accepts `null`, in the most readable spelling: `{}` stays as it is,
     /// `"type": "array"` becomes `"type": ["array", "null"]`, an `enum` gains `null`, an `anyOf`
     /// gains `{"type": "null"}`, anything else is wrapped in an `anyOf`.
-    static func nullable(_ schema: JSONValue) -> JSONValue {
+    static func nullable(_ schema: JSONSchemaValue) -> JSONSchemaValue {
         guard case .object(let members) = schema else {
             return schema
         }

@@ -14,14 +14,14 @@ public struct JSONSchemaGenerator: Sendable {
 
     public init() {}
 
-    public func generate(_ schema: Schema) -> [GeneratedFile] {
+    public func generate(_ schema: CompiledSchema) -> [GeneratedFile] {
         schema.models.filter { $0.kind != .embedded }.map { model in
             let fileName = Self.fileName(for: model.name)
             return GeneratedFile(path: fileName, contents: document(for: model, in: schema, id: fileName).prettyPrinted)
         }
     }
 
-    func document(for model: ModelSchema, in schema: Schema, id: String) -> JSONValue {
+    func document(for model: ModelSchema, in schema: CompiledSchema, id: String) -> JSONSchemaValue {
         var builder = JSONSchemaModelBuilder(schema: schema, rootModel: model.name)
         var members = [
             JSONMember("$schema", .string(Self.dialect)),
@@ -48,7 +48,7 @@ public struct JSONSchemaGenerator: Sendable {
 
     /// The embedded models reachable from `root` through embedded links, breadth first in
     /// property order.
-    static func linkedModels(from root: ModelSchema, in schema: Schema) -> [ModelSchema] {
+    static func linkedModels(from root: ModelSchema, in schema: CompiledSchema) -> [ModelSchema] {
         var found: [ModelSchema] = []
         var queue = [root]
         var index = 0

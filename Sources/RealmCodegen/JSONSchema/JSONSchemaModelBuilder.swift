@@ -18,12 +18,12 @@ import RealmSchema
 /// - integer enums accept the listed integers as literals and wrapped in `$numberInt` (within
 ///   32 bits) or `$numberLong`, since realm-import unwraps before it checks the enum.
 struct JSONSchemaModelBuilder {
-    let schema: Schema
+    let schema: CompiledSchema
     /// The model the file describes at its root.
     let rootModel: String
     private(set) var usedDefinitions: Set<ExtendedJSONDefinition> = []
 
-    init(schema: Schema, rootModel: String) {
+    init(schema: CompiledSchema, rootModel: String) {
         self.schema = schema
         self.rootModel = rootModel
     }
@@ -47,7 +47,7 @@ struct JSONSchemaModelBuilder {
             propertyMembers.insert(JSONMember("$id", Self.exportID), at: 0)
         }
         members.append(JSONMember("properties", .object(propertyMembers)))
-        let required = properties.filter { Self.isRequired($0) && $0.storedName == $0.name }.map { JSONValue.string($0.name) }
+        let required = properties.filter { Self.isRequired($0) && $0.storedName == $0.name }.map { JSONSchemaValue.string($0.name) }
         if !required.isEmpty {
             members.append(JSONMember("required", .array(required)))
         }
@@ -61,8 +61,8 @@ struct JSONSchemaModelBuilder {
 
     /// For a property with `mapTo`: its stored name or its Swift name, not both; one of them
     /// when the property is required.
-    static func oneNameOnly(_ property: PropertySchema) -> JSONValue {
-        let names = [property.storedName, property.name].map { JSONValue.object([JSONMember("required", .array([.string($0)]))]) }
+    static func oneNameOnly(_ property: PropertySchema) -> JSONSchemaValue {
+        let names = [property.storedName, property.name].map { JSONSchemaValue.object([JSONMember("required", .array([.string($0)]))]) }
         guard isRequired(property) else {
             return .object([JSONMember("not", .object([
                 JSONMember("required", .array([.string(property.storedName), .string(property.name)])),
@@ -79,10 +79,10 @@ struct JSONSchemaModelBuilder {
             && type.base != .mixed && value == .null
     }
 
-    mutating func propertySchema(_ property: PropertySchema) -> JSONValue {
+    mutating func propertySchema(_ property: PropertySchema) -> JSONSchemaValue {
         let type = property.type
         let element = elementSchema(type.base, enumValues: property.enumValues)
-        var result: JSONValue
+        var result: JSONSchemaValue
         switch type.collection {
         case .single:
             result = type.isOptional || type.base.isObject ? JSONSchemaBuilding.nullable(element) : element
@@ -102,7 +102,7 @@ struct JSONSchemaModelBuilder {
     }
 
     /// One non-null value of the base type.
-    mutating func elementSchema(_ base: BaseType, enumValues: [SchemaValue]?) -> JSONValue {
+    mutating func elementSchema(_ base: BaseType, enumValues: [SchemaValue]?) -> JSONSchemaValue {
         if let enumValues {
             return Self.enumSchema(enumValues)
         }
@@ -125,9 +125,9 @@ struct JSONSchemaModelBuilder {
     /// Embedded targets live in this file's `$defs`; other models are referred to by their own
     /// file (`Dog.schema.json`), so each file stays the size of its model however large and
     /// interlinked the schema is.
-    private mutating func linkSchema(_ target: String) -> JSONValue {
+    private mutating func linkSchema(_ target: String) -> JSONSchemaValue {
         let model = schema.model(named: target)
-        let nested: JSONValue
+        let nested: JSONSchemaValue
         if target == rootModel {
             nested = JSONSchemaBuilding.reference("#")
         } else if model?.kind == .embedded {
@@ -149,7 +149,7 @@ struct JSONSchemaModelBuilder {
     /// realm-export's reference to an object, `{"$ref": "Class", "$id": …}` (see the README's
     /// realm-export section): the position of an object of a class without a primary key, or a
     /// primary-key value (null when the key is null).
-    static func exportReference(_ target: String, id: JSONValue) -> JSONValue {
+    static func exportReference(_ target: String, id: JSONSchemaValue) -> JSONSchemaValue {
         .object([
             JSONMember("type", .string("object")),
             JSONMember("properties", .object([
@@ -162,11 +162,11 @@ struct JSONSchemaModelBuilder {
     }
 
     /// The `$id` realm-export gives an object of a class without a primary key: 1, 2, 3, …
-    static var exportID: JSONValue { .object([JSONMember("type", .string("integer")), JSONMember("minimum", .integer(1))]) }
+    static var exportID: JSONSchemaValue { .object([JSONMember("type", .string("integer")), JSONMember("minimum", .integer(1))]) }
 
     /// String enums list their values; integer enums also accept them wrapped.
-    static func enumSchema(_ values: [SchemaValue]) -> JSONValue {
-        var literals: [JSONValue] = []
+    static func enumSchema(_ values: [SchemaValue]) -> JSONSchemaValue {
+        var literals: [JSONSchemaValue] = []
         var integers: [Int64] = []
         for value in values {
             switch value {
@@ -177,7 +177,7 @@ struct JSONSchemaModelBuilder {
             default: continue
             }
         }
-        let plain = JSONValue.object([JSONMember("enum", .array(literals))])
+        let plain = JSONSchemaValue.object([JSONMember("enum", .array(literals))])
         if integers.isEmpty {
             return plain
         }
@@ -195,7 +195,7 @@ struct JSONSchemaModelBuilder {
     }
 
     /// A `default` annotation for editors, for values JSON writes directly.
-    static func defaultAnnotation(_ value: SchemaValue) -> JSONValue? {
+    static func defaultAnnotation(_ value: SchemaValue) -> JSONSchemaValue? {
         switch value {
         case .bool(let flag): .bool(flag)
         case .int(let number): .integer(number)
@@ -205,7 +205,7 @@ struct JSONSchemaModelBuilder {
         }
     }
 
-    private static func appending(_ member: JSONMember, to schema: JSONValue) -> JSONValue {
+    private static func appending(_ member: JSONMember, to schema: JSONSchemaValue) -> JSONSchemaValue {
         guard case .object(let members) = schema else {
             return schema
         }

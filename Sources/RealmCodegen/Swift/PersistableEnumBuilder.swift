@@ -19,7 +19,7 @@ struct PersistableEnumBuilder {
         "Any", "Self", "Type", "Protocol",
     ]
 
-    let schema: Schema
+    let schema: CompiledSchema
     let access: AccessLevel
 
     /// The nested enums of `model`, in property order.

@@ -12,7 +12,7 @@ import RealmSchema
 struct SwiftClassBuilder {
     static let fullTextDocLine = "Full-text indexed."
 
-    let schema: Schema
+    let schema: CompiledSchema
     let access: AccessLevel
 
     func makeClass(_ model: ModelSchema) -> SwiftClass {

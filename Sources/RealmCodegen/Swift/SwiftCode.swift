@@ -1,6 +1,6 @@
 /// A small, `Equatable` model of the Swift code realm-schema emits.
 ///
-/// Renderers build these values from a `Schema`; `SwiftCodeRenderer` prints them. Names held
+/// Renderers build these values from a `CompiledSchema`; `SwiftCodeRenderer` prints them. Names held
 /// here are already escaped (`SwiftNaming`), types and expressions are already spelled.
 struct SwiftSourceFile: Equatable {
     /// `//` comment lines at the top of the file, without the `// ` prefix.

@@ -31,7 +31,7 @@ public struct SwiftModelGenerator: Sendable {
     }
 
     /// One file per schema source file, in the order the files first declare a model.
-    public func generate(_ schema: Schema) -> [GeneratedFile] {
+    public func generate(_ schema: CompiledSchema) -> [GeneratedFile] {
         let builder = SwiftClassBuilder(schema: schema, access: access)
         let renderer = SwiftCodeRenderer()
         let groups = Self.groupBySourceFile(schema.models)

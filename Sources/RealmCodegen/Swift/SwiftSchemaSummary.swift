@@ -21,7 +21,7 @@ struct SwiftSchemaSummary {
     let access: AccessLevel
 
     /// The lines of the enum for `schema`, whose classes are `classNames` (in model order).
-    func lines(_ schema: Schema, classNames: [String]) -> [String] {
+    func lines(_ schema: CompiledSchema, classNames: [String]) -> [String] {
         let modifier = access.modifierPrefix
         return [
             "/// The schema these models were generated from, for `Realm.Configuration`:",

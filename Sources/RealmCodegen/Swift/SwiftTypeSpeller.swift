@@ -40,7 +40,7 @@ enum SwiftTypeSpeller {
     }
 
     /// The full declared type: `Int?`, `List<Dog>`, `Map<String, Dog?>`, `LinkingObjects<Person>`.
-    static func propertyType(_ type: PropertyType, enumName: String? = nil) -> String {
+    static func propertyType(_ type: DeclaredType, enumName: String? = nil) -> String {
         let element = elementType(type.base, enumName: enumName)
         if type.isLinkingObjects {
             return "LinkingObjects<\(element)>"
@@ -61,7 +61,7 @@ enum SwiftTypeSpeller {
     }
 
     /// A list or set element: optional only for optional scalars.
-    private static func elementOf(_ type: PropertyType, _ element: String, _ optionalElement: String) -> String {
+    private static func elementOf(_ type: DeclaredType, _ element: String, _ optionalElement: String) -> String {
         type.isOptional && !type.base.isObject && type.base != .mixed ? optionalElement : element
     }
 }

@@ -19,7 +19,7 @@ extension Store {
     ///     let before = try store.beginImport(schema: schema)
     ///     do { try load(store); try store.commitWrite() } catch { try store.cancelImport(restoring: before) }
     @discardableResult
-    public func beginImport(schema newSchema: Schema?) throws -> Schema {
+    public func beginImport(schema newSchema: CompiledSchema?) throws -> CompiledSchema {
         let before = schema
         try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
         try beginWrite()
@@ -56,7 +56,7 @@ extension Store {
 
     /// Rolls back the import's transaction (and any migration `beginImport` applied) and
     /// returns the store to the schema it had before.
-    public func cancelImport(restoring before: Schema) throws {
+    public func cancelImport(restoring before: CompiledSchema) throws {
         if inWriteTransaction { try cancelWrite() }
         if SchemaCoding.encode(before) != SchemaCoding.encode(schema) {
             try installSchema(before)

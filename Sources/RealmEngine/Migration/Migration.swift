@@ -17,15 +17,15 @@ import RealmSchema
 ///     }
 public final class Migration {
     /// The schema stored in the file before the migration.
-    public let oldSchema: Schema
+    public let oldSchema: CompiledSchema
     /// The schema the store is being opened with.
-    public let newSchema: Schema
+    public let newSchema: CompiledSchema
     /// The store, on the new schema, in a write transaction.
     public let store: Store
     /// Storage of the old classes (renamed tables for changed and removed classes).
     let oldClasses: [String: ClassInfo]
 
-    init(oldSchema: Schema, newSchema: Schema, store: Store, oldClasses: [String: ClassInfo]) {
+    init(oldSchema: CompiledSchema, newSchema: CompiledSchema, store: Store, oldClasses: [String: ClassInfo]) {
         self.oldSchema = oldSchema
         self.newSchema = newSchema
         self.store = store

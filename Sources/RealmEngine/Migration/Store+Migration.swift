@@ -5,7 +5,7 @@ extension Store {
     /// Brings the file from `old` to `new` inside the caller's transaction (see `SchemaDiff`):
     /// additive changes first, then changed and removed classes are set aside and the changed
     /// ones rebuilt, the migration block runs on the new schema, and the old tables go.
-    func migrate(from old: Schema, to new: Schema, migration: ((Migration) throws -> Void)?) throws {
+    func migrate(from old: CompiledSchema, to new: CompiledSchema, migration: ((Migration) throws -> Void)?) throws {
         let diff = try allowedDiff(from: old, to: new, hasMigrationBlock: migration != nil)
         let ids = try classIDs()
         try addModelsAndProperties(diff, in: new)
@@ -27,7 +27,7 @@ extension Store {
 
     /// The differences from `old` to `new`, when they may be applied: the schema version does
     /// not go down, and breaking differences come with a higher version and a migration block.
-    private func allowedDiff(from old: Schema, to new: Schema, hasMigrationBlock: Bool) throws -> SchemaDiff {
+    private func allowedDiff(from old: CompiledSchema, to new: CompiledSchema, hasMigrationBlock: Bool) throws -> SchemaDiff {
         if new.schemaVersion < old.schemaVersion {
             throw StoreError.schemaVersionDecreased(to: new.schemaVersion, from: old.schemaVersion)
         }
@@ -40,7 +40,7 @@ extension Store {
 
     /// Creates the tables of new models and the columns of new properties of unchanged models
     /// (changed models get theirs when rebuilt).
-    private func addModelsAndProperties(_ diff: SchemaDiff, in new: Schema) throws {
+    private func addModelsAndProperties(_ diff: SchemaDiff, in new: CompiledSchema) throws {
         for model in diff.addedModels {
             try createClass(model, in: new)
         }
@@ -51,7 +51,7 @@ extension Store {
 
     /// Replaces the indexes of properties whose `indexed` changed (in unchanged models),
     /// filling a new full-text index from the existing rows.
-    private func changeIndexes(_ diff: SchemaDiff, in new: Schema) throws {
+    private func changeIndexes(_ diff: SchemaDiff, in new: CompiledSchema) throws {
         for (model, previous, property) in diff.indexChanges where !diff.changedModels.contains(model.name) {
             try dropIndexes(of: previous, table: model.name)
             for statement in PropertyInfo(schema: property, className: model.name, model: new.model(named:)).indexDefinitions(table: model.name) {
@@ -67,7 +67,7 @@ extension Store {
     /// The storage of every old class, for the migration block: changed and removed classes
     /// are renamed aside (`retire`) and also returned as `retired`, to drop at the end;
     /// the others stay where they are.
-    private func setAsideOldClasses(_ diff: SchemaDiff, from old: Schema, to new: Schema,
+    private func setAsideOldClasses(_ diff: SchemaDiff, from old: CompiledSchema, to new: CompiledSchema,
                                     ids: [String: Int64]) throws -> (oldClasses: [String: ClassInfo], retired: [ClassInfo]) {
         var oldClasses: [String: ClassInfo] = [:]
         var retired: [ClassInfo] = []
@@ -111,7 +111,7 @@ extension Store {
 
     /// Adds a column (or side table) for a new property and fills existing objects with its
     /// default.
-    private func addProperty(_ schema: PropertySchema, to model: ModelSchema, in new: Schema) throws {
+    private func addProperty(_ schema: PropertySchema, to model: ModelSchema, in new: CompiledSchema) throws {
         let property = PropertyInfo(schema: schema, className: model.name, model: new.model(named:))
         let table = quoted(model.name)
         for definition in property.columnDefinitions {

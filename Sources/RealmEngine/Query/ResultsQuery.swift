@@ -1,6 +1,7 @@
 import Foundation
 import RealmQuery
 import RealmSchema
+import Synchronization
 
 /// What a lazy `Results` reads: the objects of one class from a base (all of them, a List's or
 /// MutableSet's elements, a Map's values, an object's linking objects), narrowed by type-checked
@@ -72,18 +73,17 @@ package struct ResultsQuery: Equatable, Sendable {
 
 /// The compiled SQL of a description's common reads, by name; shared by the copies of one
 /// description (live, frozen, on several threads), hence the lock.
-final class CompiledStatements: @unchecked Sendable {
-    private let lock = NSLock()
-    private var statements: [String: CompiledQuery] = [:]
+final class CompiledStatements: Sendable {
+    private let statements = Mutex<[String: CompiledQuery]>([:])
 
     /// How many statements are kept.
-    var count: Int { lock.withLock { statements.count } }
+    var count: Int { statements.withLock { $0.count } }
 
     /// The statement named `name`, compiled by `compile` the first time.
     func get(_ name: String, _ compile: () throws -> CompiledQuery?) rethrows -> CompiledQuery? {
-        if let known = lock.withLock({ statements[name] }) { return known }
+        if let known = statements.withLock({ $0[name] }) { return known }
         guard let compiled = try compile() else { return nil }
-        lock.withLock { statements[name] = compiled }
+        statements.withLock { $0[name] = compiled }
         return compiled
     }
 }

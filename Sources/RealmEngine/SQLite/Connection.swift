@@ -181,6 +181,7 @@ func quoted(_ identifier: String) -> String {
 
 /// Waiting for another connection's lock, as `sqlite3_busy_timeout` does, but telling
 /// `onWait` after the first second, and keeping how long the last wait took for the error.
+// @unchecked: its mutable fields are used by SQLite's busy handler and by `limited`, both on the thread running a statement on its connection (one at a time, or under the connection's lock).
 final class BusyWait: @unchecked Sendable {
     /// How long a lock is waited for before the operation fails.
     static let timeout: Duration = .seconds(10)
@@ -244,6 +245,7 @@ final class BusyWait: @unchecked Sendable {
     // The wait of each open connection, for errors made from a statement (which knows only
     // the database handle).
     private static let lock = NSLock()
+    // nonisolated(unsafe): read and written only inside `lock.withLock` (a Mutex cannot hold it: OpaquePointer is not Sendable).
     nonisolated(unsafe) private static var byHandle: [OpaquePointer: BusyWait] = [:]
 
     static func register(_ wait: BusyWait, for handle: OpaquePointer) {

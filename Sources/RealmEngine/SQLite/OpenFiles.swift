@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The files this process has SQLite connections open on, by device and inode.
 ///
@@ -16,8 +17,7 @@ enum OpenFiles {
         let inode: UInt64
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counts: [FileID: Int] = [:]
+    private static let counts = Mutex<[FileID: Int]>([:])
 
     private static func id(_ path: String) -> FileID? {
         var status = stat()
@@ -28,14 +28,14 @@ enum OpenFiles {
     /// Notes a connection opened on `path`; returns what `closed(_:)` needs.
     static func opened(_ path: String) -> AnyHashable? {
         guard let file = id(path) else { return nil }
-        lock.withLock { counts[file, default: 0] += 1 }
+        counts.withLock { $0[file, default: 0] += 1 }
         return file
     }
 
     /// Notes the end of a connection `opened(_:)` returned `token` for.
     static func closed(_ token: AnyHashable?) {
         guard let file = token?.base as? FileID else { return }
-        lock.withLock {
+        counts.withLock { counts in
             let remaining = (counts[file] ?? 1) - 1
             counts[file] = remaining > 0 ? remaining : nil
         }
@@ -44,6 +44,6 @@ enum OpenFiles {
     /// Whether this process has a connection open on the file at `path`.
     static func isOpen(_ path: String) -> Bool {
         guard let file = id(path) else { return false }
-        return lock.withLock { counts[file] != nil }
+        return counts.withLock { $0[file] != nil }
     }
 }

@@ -16,6 +16,7 @@ import CSQLite
 ///
 ///     let limit = WALLimit(busyWait)
 ///     limit.install(on: database)      // replaces SQLite's autocheckpoint hook
+// @unchecked: its mutable fields are used only by the WAL hook, which SQLite runs on the thread committing on its connection (one at a time).
 final class WALLimit: @unchecked Sendable {
     /// Frames from which a commit checkpoints passively (SQLite's default autocheckpoint).
     static let passiveFrames: Int32 = 1000

@@ -52,7 +52,7 @@ final class ClassInfo {
     /// The positions of the typed API's input orders (see `InputOrder`), kept with the order.
     var inputOrders: [ObjectIdentifier: (order: InputOrder, positions: [Int?])] = [:]
 
-    init(model: ModelSchema, classID: Int64, schema: Schema) {
+    init(model: ModelSchema, classID: Int64, schema: CompiledSchema) {
         self.model = model
         self.name = model.name
         self.classID = classID

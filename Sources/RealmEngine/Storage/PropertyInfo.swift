@@ -196,7 +196,7 @@ final class PropertyInfo {
 
 /// How the store tells property types apart; the importer (`ImportProperty`) classifies its
 /// properties with the same definitions.
-extension PropertyType {
+extension DeclaredType {
     /// Whether the values are mixed (`AnyRealmValue`): stored with a type tag beside them.
     package var isMixed: Bool { base == .mixed }
 

@@ -5,7 +5,7 @@ import RealmSchema
 /// The schema's stored form: JSON text in `_realm_meta` (key `schema`), deterministic (sorted
 /// keys), holding everything but source locations.
 enum SchemaCoding {
-    static func encode(_ schema: Schema) -> String {
+    static func encode(_ schema: CompiledSchema) -> String {
         let object: [String: Any] = [
             "schemaVersion": schema.schemaVersion,
             "models": schema.models.map(encode(model:)),
@@ -14,13 +14,13 @@ enum SchemaCoding {
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    static func decode(_ text: String) throws -> Schema {
+    static func decode(_ text: String) throws -> CompiledSchema {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let version = (object["schemaVersion"] as? NSNumber)?.uint64Value,
               let models = object["models"] as? [[String: Any]] else {
             throw StoreError.unreadableSchema
         }
-        return Schema(schemaVersion: version, models: try models.map(decode(model:)))
+        return CompiledSchema(schemaVersion: version, models: try models.map(decode(model:)))
     }
 
     private static func encode(model: ModelSchema) -> [String: Any] {
@@ -85,7 +85,7 @@ enum SchemaCoding {
             }
             base = scalar
         }
-        let type = PropertyType(base, collection: collection, isOptional: object["optional"] as? Bool ?? false)
+        let type = DeclaredType(base, collection: collection, isOptional: object["optional"] as? Bool ?? false)
         return PropertySchema(name: name, type: type, indexed: indexed, isPrimaryKey: object["primaryKey"] as? Bool ?? false,
                               defaultValue: try (object["default"] as? [Any]).map(decode(value:)),
                               enumValues: try (object["enum"] as? [[Any]])?.map(decode(value:)),

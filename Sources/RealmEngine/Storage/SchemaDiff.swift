@@ -15,7 +15,7 @@ struct SchemaDiff {
     var changedModels: Set<String> = []
     var removedModels: [ModelSchema] = []
 
-    init(old: Schema, new: Schema) {
+    init(old: CompiledSchema, new: CompiledSchema) {
         for model in new.models {
             guard let previous = old.model(named: model.name) else {
                 addedModels.append(model)

@@ -11,7 +11,7 @@ extension Store {
 
     /// Moves a changed or removed class aside: drops its indexes, triggers and FTS tables and
     /// renames its tables to `_realm_old.<name>`; returns the storage of the renamed tables.
-    func retire(_ model: ModelSchema, id: Int64, in schema: Schema) throws -> ClassInfo {
+    func retire(_ model: ModelSchema, id: Int64, in schema: CompiledSchema) throws -> ClassInfo {
         let info = ClassInfo(model: model, classID: id, schema: schema)
         var renamed = model
         renamed.name = Store.retiredPrefix + model.name
@@ -37,7 +37,7 @@ extension Store {
     /// Creates the new tables of a changed class and copies what is unchanged: every key, the
     /// columns and collections whose stored name and type are the same; other non-optional
     /// columns get their default.
-    func rebuild(_ model: ModelSchema, from old: ClassInfo, id: Int64, in schema: Schema) throws {
+    func rebuild(_ model: ModelSchema, from old: ClassInfo, id: Int64, in schema: CompiledSchema) throws {
         let info = ClassInfo(model: model, classID: id, schema: schema)
         for statement in info.creationStatements {
             try connection.execute(statement)

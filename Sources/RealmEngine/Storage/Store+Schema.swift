@@ -2,7 +2,7 @@ import RealmSchema
 
 extension Store {
     /// The schema stored in the file and its JSON text, or nil for a file without one.
-    static func storedSchema(_ connection: Connection) throws -> (schema: Schema, json: String)? {
+    static func storedSchema(_ connection: Connection) throws -> (schema: CompiledSchema, json: String)? {
         let hasMeta = try connection.scalarText(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_realm_meta'") != nil
         guard hasMeta, let json = try connection.scalarText("SELECT value FROM _realm_meta WHERE key = 'schema'") else {
@@ -12,7 +12,7 @@ extension Store {
     }
 
     /// Creates the store's tables for `schema`, or checks and migrates an existing file.
-    func openSchema(_ schema: Schema, migration: ((Migration) throws -> Void)?) throws {
+    func openSchema(_ schema: CompiledSchema, migration: ((Migration) throws -> Void)?) throws {
         let json = SchemaCoding.encode(schema)
         if let stored = try Store.storedSchema(connection), stored.json == json {
             try installSchema(stored.schema)
@@ -38,7 +38,7 @@ extension Store {
         try installSchema(schema)
     }
 
-    private func createStore(_ schema: Schema) throws {
+    private func createStore(_ schema: CompiledSchema) throws {
         let others = try connection.scalarText(
             "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         guard others == "0" else {
@@ -58,7 +58,7 @@ extension Store {
     }
 
     /// Creates the tables of one model and gives it a class id.
-    func createClass(_ model: ModelSchema, in schema: Schema) throws {
+    func createClass(_ model: ModelSchema, in schema: CompiledSchema) throws {
         let insert = try Statement(database: connection.handle, sql: "INSERT INTO _realm_classes(name) VALUES (?)")
         insert.bind(1, model.name)
         try insert.run()
@@ -68,7 +68,7 @@ extension Store {
         }
     }
 
-    func saveSchema(_ schema: Schema) throws {
+    func saveSchema(_ schema: CompiledSchema) throws {
         let statement = try Statement(database: connection.handle,
                                       sql: "INSERT OR REPLACE INTO _realm_meta(key, value) VALUES ('schema', ?), ('schemaVersion', ?)")
         statement.bind(1, SchemaCoding.encode(schema))

@@ -43,7 +43,7 @@ public final class Store {
     /// The file path.
     public let path: String
     /// The schema the store was opened with (now also the stored schema).
-    public private(set) var schema: Schema
+    public private(set) var schema: CompiledSchema
     var classes: [String: ClassInfo] = [:]
     var classNames: [Int64: String] = [:]
     /// For each class: the properties (of any class) that link to it.
@@ -78,7 +78,7 @@ public final class Store {
     var schemaCookie: Int64 = -1
     /// Whether this is a frozen snapshot sharing another store's connection.
     var frozen = false
-    /// The open row streams of iterations (TypedAPI/Store+RowStream), detached before the read
+    /// The open row streams of iterations (TypedAPI/ResultRowStream.swift), detached before the read
     /// transaction ends.
     var rowStreams: [WeakRowStream] = []
     /// What the open write transaction changed, for the change log (Store+ChangeLog).
@@ -101,7 +101,7 @@ public final class Store {
     ///
     /// `onWait` is told once when a lock held by another process has been waited for a second
     /// (the store waits up to 10 seconds, then fails naming the busy store).
-    public init(path: String, schema: Schema, migration: ((Migration) throws -> Void)? = nil,
+    public init(path: String, schema: CompiledSchema, migration: ((Migration) throws -> Void)? = nil,
                 onWait: (@Sendable (String) -> Void)? = nil) throws {
         self.path = path
         self.connection = try Store.connect(path, access: .create, onWait: onWait)
@@ -115,7 +115,7 @@ public final class Store {
     public init(path: String, readOnly: Bool = false, onWait: (@Sendable (String) -> Void)? = nil) throws {
         self.path = path
         self.connection = try Store.connect(path, access: readOnly ? .read : .write, onWait: onWait)
-        self.schema = Schema()
+        self.schema = CompiledSchema()
         if readOnly {
             try setPageCache(kibibytes: Store.defaultPageCacheKibibytes)
         } else {
@@ -145,7 +145,7 @@ public final class Store {
     }
 
     /// The schema stored in the file at `path` (for `realm-schema dump --store`); reads only.
-    public static func storedSchema(at path: String) throws -> Schema {
+    public static func storedSchema(at path: String) throws -> CompiledSchema {
         try Store(path: path, readOnly: true).schema
     }
 
@@ -222,8 +222,8 @@ public final class Store {
     /// after the open, docs/migrations.md); a model the store lacks passes.
     package func requireNoMigration(for model: ModelSchema) throws {
         guard let stored = schema.model(named: model.name) else { return }
-        let diff = SchemaDiff(old: Schema(schemaVersion: schema.schemaVersion, models: [stored]),
-                              new: Schema(schemaVersion: schema.schemaVersion, models: [model]))
+        let diff = SchemaDiff(old: CompiledSchema(schemaVersion: schema.schemaVersion, models: [stored]),
+                              new: CompiledSchema(schemaVersion: schema.schemaVersion, models: [model]))
         if !diff.differences.isEmpty { throw diff.error }
     }
 
@@ -238,7 +238,7 @@ public final class Store {
     }
 
     /// Builds the per-class storage descriptions for `schema` from `_realm_classes` ids.
-    func installSchema(_ schema: Schema, clearingCache: Bool = true) throws {
+    func installSchema(_ schema: CompiledSchema, clearingCache: Bool = true) throws {
         self.schema = schema
         var ids: [String: Int64] = [:]
         let statement = try Statement(database: connection.handle, sql: "SELECT id, name FROM _realm_classes")

@@ -4,7 +4,7 @@ import RealmSchema
 ///
 /// Every store error is made by one of the factories below (and every trap of the engine
 /// takes its text from `StoreError.Trap`), so each message is written once; the Swift API
-/// adds its own in `RealmError`.
+/// adds its own in `RealmMessages`.
 ///
 /// SQLite failures say what failed in the project's words and carry SQLite's message, the SQL
 /// text and the bound arguments as details; the
@@ -193,7 +193,7 @@ extension StoreError {
     }
 }
 
-// MARK: Creating a store (Store+Creation.swift)
+// MARK: Creating a store (StoreCreation.swift)
 
 extension StoreError {
     static func halfCreated(_ path: String) -> StoreError {

@@ -53,6 +53,7 @@ public final class StoreWatcher: Sendable {
 
 /// The watcher thread's connection and what it last saw (used by that thread only, once
 /// started).
+// @unchecked: handed to the watcher thread once at start, then used by that thread only (its connection included).
 private final class Poller: @unchecked Sendable {
     let connection: Connection
     var version: UInt64
@@ -85,6 +86,7 @@ private final class Poller: @unchecked Sendable {
 }
 
 /// Whether the watcher runs; `stop()` wakes the thread and waits for it to finish.
+// @unchecked: `running` and `done` are read and written only while `condition` is locked.
 private final class WatcherState: @unchecked Sendable {
     private let condition = NSCondition()
     private var running = true

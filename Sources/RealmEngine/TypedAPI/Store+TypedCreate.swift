@@ -8,7 +8,7 @@ import RealmSchema
 ///
 ///     let order = InputOrder(names: ["id", "name"])
 ///     try store.createTyped("Dog", order, policy: .error) { index in inputs[index] }
-package final class InputOrder: @unchecked Sendable {
+package final class InputOrder: Sendable {
     package let names: [String]
 
     package init(names: [String]) {

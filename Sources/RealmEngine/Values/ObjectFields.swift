@@ -13,8 +13,8 @@ protocol ObjectFields {
     /// would have to copy its storage to change, returns a copy.
     mutating func take(for property: PropertyInfo, at position: Int) -> InputValue?
 
-    /// The collection input supplied in pieces at `position`, if any (see `StreamedCollection`).
-    func stream(at position: Int) -> StreamedCollection?
+    /// The collection input supplied in pieces at `position`, if any (see `CollectionPieces`).
+    func stream(at position: Int) -> CollectionPieces?
 }
 
 extension Dictionary: ObjectFields where Key == String, Value == InputValue {
@@ -42,7 +42,7 @@ extension Dictionary: ObjectFields where Key == String, Value == InputValue {
     }
 
     @inline(__always)
-    func stream(at position: Int) -> StreamedCollection? { nil }
+    func stream(at position: Int) -> CollectionPieces? { nil }
 }
 
 /// The inputs of one object by property position, in the order of the model's
@@ -59,7 +59,7 @@ package struct FieldsByPosition: ObjectFields {
     /// One slot per persisted property.
     package private(set) var inputs: [InputValue?]
     /// Collections given in pieces instead, by position (usually none).
-    package private(set) var streams: [(position: Int, collection: StreamedCollection)] = []
+    package private(set) var streams: [(position: Int, collection: CollectionPieces)] = []
 
     /// Fields with every property absent.
     ///
@@ -99,13 +99,13 @@ package struct FieldsByPosition: ObjectFields {
     }
 
     /// Gives the List, MutableSet or Map at `position` in pieces instead of as one input.
-    package mutating func stream(_ collection: StreamedCollection, at position: Int) {
+    package mutating func stream(_ collection: CollectionPieces, at position: Int) {
         inputs[position] = nil
         streams.append((position, collection))
     }
 
     @inline(__always)
-    func stream(at position: Int) -> StreamedCollection? {
+    func stream(at position: Int) -> CollectionPieces? {
         streams.isEmpty ? nil : streams.first { $0.position == position }?.collection
     }
 }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A forward-only source of input bytes under a `JSONInputBuffer`: a file descriptor, a
+/// A forward-only source of input bytes under a `InputBuffer`: a file descriptor, a
 /// decompressor over another stream, or the JSON text a CSV reader makes of its rows.
 ///
 /// For example:
@@ -9,7 +9,7 @@ import Glibc
 ///     let count = try stream.read(into: buffer, maximum: 65_536)   // 0 at the end
 protocol ByteStream: AnyObject {
     /// Reads up to `maximum` bytes into `destination`; returns how many, 0 only at the end.
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int
 }
 
 /// The bytes of a file descriptor, after `prefix` (bytes already read from it to recognise
@@ -34,7 +34,7 @@ final class DescriptorStream: ByteStream {
         if closes { close(descriptor) }
     }
 
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         if !prefix.isEmpty {
             let length = min(maximum, prefix.count)
             prefix.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: length) }
@@ -48,13 +48,13 @@ final class DescriptorStream: ByteStream {
                 bytesRead += result
                 return result
             }
-            if errno != EINTR { throw JSONSourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
+            if errno != EINTR { throw SourceError(.io, .error(JSONMessages.readFailed(name, code: errno))) }
         }
     }
 
     /// Reads the first `count` bytes (fewer at the end of the input) of a descriptor that
     /// cannot be re-read, to be given back as `prefix`.
-    static func peek(_ descriptor: Int32, name: String, count: Int) throws(JSONSourceError) -> [UInt8] {
+    static func peek(_ descriptor: Int32, name: String, count: Int) throws(SourceError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: count)
         while bytes.count < count {
@@ -62,7 +62,7 @@ final class DescriptorStream: ByteStream {
             if result == 0 { break }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw JSONSourceError(.io, .error(JSONMessages.readFailed(name, code: errno)))
+                throw SourceError(.io, .error(JSONMessages.readFailed(name, code: errno)))
             }
             bytes += chunk.prefix(result)
         }

@@ -26,7 +26,7 @@ final class CompressedInput {
 
     /// Reads the next chunk into `buffer` and returns its length: 0 at the end of the input,
     /// from when on `ended` is true.
-    func refill() throws(JSONSourceError) -> Int {
+    func refill() throws(SourceError) -> Int {
         let count = try compressed.read(into: buffer, maximum: capacity)
         if count == 0 { ended = true }
         return count

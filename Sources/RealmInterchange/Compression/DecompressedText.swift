@@ -24,13 +24,13 @@ struct DecompressedText {
 
     /// `message` located after `count` more decompressed bytes at `start` (the text a failing
     /// call produced before it failed).
-    mutating func error(_ message: String, after start: UnsafeMutableRawPointer, count: Int) -> JSONSourceError {
+    mutating func error(_ message: String, after start: UnsafeMutableRawPointer, count: Int) -> SourceError {
         produced(start, count: count)
         return error(message)
     }
 
     /// `message` located where the text produced so far ends.
-    func error(_ message: String) -> JSONSourceError {
-        JSONSourceError(.invalidJSON, .error(message, at: SourceLocation(file: name, line: position.line, column: position.column)))
+    func error(_ message: String) -> SourceError {
+        SourceError(.malformed, .error(message, at: SourceLocation(file: name, line: position.line, column: position.column)))
     }
 }

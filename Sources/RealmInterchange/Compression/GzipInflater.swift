@@ -34,7 +34,7 @@ final class GzipInflater: ByteStream {
         stream.deallocate()
     }
 
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         guard !finished, maximum > 0 else { return 0 }
         let capacity = min(maximum, Int(UInt32.max))
         stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
@@ -69,7 +69,7 @@ final class GzipInflater: ByteStream {
     }
 
     /// A located error after the text produced so far (this call's bytes included).
-    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, capacity: Int) -> JSONSourceError {
+    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, capacity: Int) -> SourceError {
         finished = true
         return text.error(message, after: destination, count: capacity - Int(stream.pointee.avail_out))
     }

@@ -13,6 +13,8 @@ import Glibc
 ///     let output = ExportOutput.fileDescriptor(gzip.descriptor, name: "people.json.gz")
 ///     try output.write(utf8: "{}\n"); try output.flush()
 ///     try gzip.finish()      // closes the pipe, waits for the last bytes, reports any failure
+// @unchecked: `failure` is written by the compressing thread before it signals `done`, and read
+// only after waiting on `done`; `isOpen` is used only by the owner's thread.
 public final class GzipPipe: @unchecked Sendable {
     /// Where the plain bytes are written.
     public let descriptor: Int32

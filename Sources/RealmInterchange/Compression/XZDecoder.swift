@@ -27,7 +27,7 @@ final class XZDecoder: ByteStream {
         stream.deallocate()
     }
 
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         guard !finished, maximum > 0 else { return 0 }
         stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
         stream.pointee.avail_out = maximum
@@ -58,7 +58,7 @@ final class XZDecoder: ByteStream {
         return produced
     }
 
-    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, maximum: Int) -> JSONSourceError {
+    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, maximum: Int) -> SourceError {
         finished = true
         return text.error(message, after: destination, count: maximum - stream.pointee.avail_out)
     }

@@ -29,7 +29,7 @@ final class ZstdDecoder: ByteStream {
         ZSTD_freeDStream(stream)
     }
 
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         guard !finished, maximum > 0 else { return 0 }
         var output = ZSTD_outBuffer(dst: destination, size: maximum, pos: 0)
         while output.pos == 0 && !finished {
@@ -58,7 +58,7 @@ final class ZstdDecoder: ByteStream {
         return output.pos
     }
 
-    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, count: Int) -> JSONSourceError {
+    private func failure(_ message: String, produced destination: UnsafeMutableRawPointer, count: Int) -> SourceError {
         finished = true
         return text.error(message, after: destination, count: count)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the documents of a `JSONDocumentSource` on a thread of its own, ahead of the caller,
+/// Reads the documents of a `DocumentSource` on a thread of its own, ahead of the caller,
 /// so that decoding JSON (jansson) overlaps with converting and storing the documents already
 /// read: the importer's two halves run on two cores.
 ///
@@ -10,7 +10,7 @@ import Foundation
 /// `source.next()` would return them.
 ///
 /// While a prefetcher runs, only its thread touches `source`'s reading state; the source's
-/// buffer is shared with `JSONDocumentSource.bytes(in:)` (used to locate problems) through the
+/// buffer is shared with `DocumentSource.bytes(in:)` (used to locate problems) through the
 /// source's `readLock`. `stop()`, or dropping the prefetcher, ends the thread.
 ///
 /// When the source has an `interruption` and it is interrupted, `next()` throws an error of
@@ -40,7 +40,7 @@ final class DocumentPrefetcher {
 
     /// Starts reading `source` on a new thread, which also runs `prepare` on each document (it
     /// must not touch anything the caller's thread uses meanwhile).
-    init(_ source: JSONDocumentSource, byteLimit: Int = DocumentPrefetcher.defaultByteLimit,
+    init(_ source: DocumentSource, byteLimit: Int = DocumentPrefetcher.defaultByteLimit,
          prepare: ((JSONDocument) -> Void)? = nil) {
         let channel = DocumentChannel(source: source, byteLimit: max(byteLimit, 1), prepare: prepare)
         self.channel = channel
@@ -61,9 +61,9 @@ final class DocumentPrefetcher {
     }
 
     /// The next document or error of the source, in order; nil at the end of the input.
-    func next() throws(JSONSourceError) -> JSONDocument? {
+    func next() throws(SourceError) -> JSONDocument? {
         if let interruption, let signal = interruption.signal {
-            throw JSONSourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
+            throw SourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
         }
         if takenIndex == taken.count {
             // Handed over, not shared: the reading thread then holds the last reference to each
@@ -74,7 +74,7 @@ final class DocumentPrefetcher {
             takenIndex = 0
             if taken.isEmpty {
                 if let interruption, let signal = interruption.signal {
-                    throw JSONSourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
+                    throw SourceError(.interrupted, .error(JSONMessages.interrupted(sourceName, signal: signal)))
                 }
                 return nil
             }
@@ -103,14 +103,15 @@ final class DocumentPrefetcher {
 
 /// The queue between a `DocumentPrefetcher`'s reading thread and its caller, guarded by one
 /// condition variable.
+// @unchecked: the queue and flags are read and written only under `condition`; the other fields are `let`.
 private final class DocumentChannel: @unchecked Sendable {
     /// What the reading thread produced: a document, or an error (in input order).
     enum Item {
         case document(JSONDocument)
-        case failure(JSONSourceError)
+        case failure(SourceError)
     }
 
-    let source: JSONDocumentSource
+    let source: DocumentSource
     let byteLimit: Int
     let prepare: ((JSONDocument) -> Void)?
     /// Signalled when the reading thread has returned.
@@ -128,7 +129,7 @@ private final class DocumentChannel: @unchecked Sendable {
     /// frees memory fastest on the thread that allocated it.
     private var returned: [Item] = []
 
-    init(source: JSONDocumentSource, byteLimit: Int, prepare: ((JSONDocument) -> Void)?) {
+    init(source: DocumentSource, byteLimit: Int, prepare: ((JSONDocument) -> Void)?) {
         self.source = source
         self.byteLimit = byteLimit
         self.prepare = prepare

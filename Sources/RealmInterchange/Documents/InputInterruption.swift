@@ -1,7 +1,7 @@
 import Foundation
 
 /// A request, from another thread, to stop reading input: `realm-import` sets it when SIGINT
-/// or SIGTERM arrives, and a `JSONDocumentSource` read through a `DocumentPrefetcher` then
+/// or SIGTERM arrives, and a `DocumentSource` read through a `DocumentPrefetcher` then
 /// throws an error of kind `.interrupted` at the next document, waking a caller that waits
 /// for one. The importer rolls its transaction back on that error like on any other.
 ///
@@ -11,6 +11,7 @@ import Foundation
 ///     source.interruption = interruption
 ///     // on another thread, when the user presses ^C:
 ///     interruption.interrupt(signal: SIGINT)
+// @unchecked: every mutable field is read and written under `lock`.
 public final class InputInterruption: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32 = 0

@@ -2,13 +2,13 @@ internal import CJansson
 import RealmSchema
 
 /// Decoding a whole text as one value, for tests and small inputs (schema defaults, command
-/// arguments); streaming input goes through `JSONDocumentSource`.
+/// arguments); streaming input goes through `DocumentSource`.
 extension JSONDocument {
     /// Decodes `text` as exactly one JSON value of any kind (an object, a scalar, …) with the
     /// same rules as a source: duplicate keys rejected, `\u0000` allowed.
     ///
-    /// - Throws: `JSONSourceError` of kind `.invalidJSON`, located in a file named `name`.
-    public static func parse(_ text: String, name: String = "<string>") throws(JSONSourceError) -> JSONDocument {
+    /// - Throws: `SourceError` of kind `.malformed`, located in a file named `name`.
+    public static func parse(_ text: String, name: String = "<string>") throws(SourceError) -> JSONDocument {
         let bytes = Array(text.utf8)
         let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
         var failure = json_error_t()
@@ -24,6 +24,6 @@ extension JSONDocument {
              TextPosition.start.advanced(over: UnsafeRawBufferPointer(rebasing: raw.prefix(problem.blamedOffset(in: raw)))))
         }
         let location = SourceLocation(file: name, line: culprit.line, column: culprit.column)
-        throw JSONSourceError(.invalidJSON, .error(message, at: location))
+        throw SourceError(.malformed, .error(message, at: location))
     }
 }

@@ -35,7 +35,7 @@ public final class JSONDocument {
     /// What the reading thread prepared of the root object for the importer, if anything.
     var preparation: PreparedObject?
     /// The values left out of the tree (empty arrays or objects in it) and their bytes in the
-    /// input, for a large document (see `JSONSourceOptions.streamedKeys`).
+    /// input, for a large document (see `SourceOptions.streamedKeys`).
     let deferred: [UnsafeMutablePointer<json_t>: Range<Int>]
     /// Where the tree's memory is, when it came from a source's arena (released with it);
     /// nil for a tree of single `malloc` blocks, released value by value.

@@ -19,7 +19,7 @@ import Glibc
 /// each a chunk of their own in a doubly linked list, and jansson's `free` of one frees it at
 /// once: a document of many megabytes would otherwise keep every buffer jansson outgrew, and
 /// the tree of the first attempt to decode it before it was read in full (see
-/// `JSONDocumentSource.decodeValue`), and a long string emptied once converted
+/// `DocumentSource.decodeValue`), and a long string emptied once converted
 /// (`JSONDocument.releaseText(of:)`) would keep its text.
 final class JanssonArena {
     /// Bytes handed out before the owning source starts a new arena.

@@ -59,7 +59,7 @@ struct JanssonFailure {
         case json_error_numeric_overflow:
             return JSONMessages.numberOutOfRange(text)
         default:
-            return JSONMessages.invalidJSON(text)
+            return JSONMessages.malformed(text)
         }
     }
 

@@ -12,7 +12,7 @@ final class ExportClassPlan {
     let model: ModelSchema
     let properties: [PropertySchema]
     /// Each property's type (read per value without copying the whole `PropertySchema`).
-    let types: [PropertyType]
+    let types: [DeclaredType]
     /// `"storedName"` of each property, quoted and escaped (JSON's keys).
     let keys: [[UInt8]]
     /// `storedName` of each property as UTF-8 (BSON's keys).

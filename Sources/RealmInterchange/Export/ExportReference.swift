@@ -61,7 +61,7 @@ public enum ExportReference {
     /// primary key (an integer position when it has none).
     ///
     /// - Throws: for an unknown or embedded class, or an id of the wrong type.
-    public static func reference(_ value: JSONValue, schema: Schema) throws(ExtendedJSONError) -> Target? {
+    public static func reference(_ value: JSONValue, schema: CompiledSchema) throws(ExtendedJSONError) -> Target? {
         try reference(value, model: schema.model(named:))
     }
 

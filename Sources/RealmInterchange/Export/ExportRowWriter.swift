@@ -25,7 +25,7 @@ protocol ExportRowWriter: ExportValueWriter {
     /// the others decoded as `base`.
     func writeColumn(_ rows: ExportRows, _ column: Int32, _ kind: ExportColumnKind, _ base: @autoclosure () -> BaseType) throws
     /// The entries of the Map `owner` has at the cursor, consumed.
-    func writeMap(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws
+    func writeMap(_ plan: ExportCollectionPlan, _ type: DeclaredType, owner: Int64) throws
     /// Where the field about to be written starts (for `endField`).
     func beginField() -> Int
     /// After field `index` of `classPlan`'s class, written from `mark` on.
@@ -110,7 +110,7 @@ extension ExportRowWriter {
     }
 
     /// The elements `owner` has at the cursor, consumed.
-    private func writeCollection(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws {
+    private func writeCollection(_ plan: ExportCollectionPlan, _ type: DeclaredType, owner: Int64) throws {
         let collection = plan.collection
         let rows = collection.rows
         if collection.kind == .map {

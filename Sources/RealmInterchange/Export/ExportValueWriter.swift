@@ -66,7 +66,7 @@ extension ExportValueWriter {
 
     /// A property value: a single value, a List or MutableSet as an array (a set in the plan's
     /// order), a Map as an object.
-    func writeValue(_ value: StoreValue, _ type: PropertyType) throws {
+    func writeValue(_ value: StoreValue, _ type: DeclaredType) throws {
         switch (type.collection, value) {
         case (.list, .list(let elements)), (.set, .list(let elements)):
             try openArray()

@@ -159,7 +159,7 @@ final class ImportClassPlan {
     }
 
     /// Plans for every model of `schema`, links connected.
-    static func plans(for schema: Schema) -> [String: ImportClassPlan] {
+    static func plans(for schema: CompiledSchema) -> [String: ImportClassPlan] {
         var plans: [String: ImportClassPlan] = [:]
         for model in schema.models {
             plans[model.name] = ImportClassPlan(model)

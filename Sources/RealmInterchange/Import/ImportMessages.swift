@@ -14,7 +14,7 @@ enum ImportMessages {
     }
 
     /// `Invalid value (1) for 'int' array property 'L.xs': value is not enumerable.`
-    static func notEnumerable(_ value: String, type: PropertyType, property: String) -> String {
+    static func notEnumerable(_ value: String, type: DeclaredType, property: String) -> String {
         let word = type.collection == .map ? "dictionary" : type.collection == .set ? "set" : "array"
         return "Invalid value (\(value)) for '\(type.base.yamlName)\(type.isOptional ? "?" : "")' \(word) property "
             + "'\(property)': value is not enumerable."
@@ -111,10 +111,6 @@ enum ImportMessages {
 
     static func classMismatch(input: String, option: String) -> String {
         "the input holds objects of class '\(input)' but --class names '\(option)'"
-    }
-
-    static func missingClassOption(input: String, classes: [String]) -> String {
-        "'\(input)' is an array or NDJSON input: name its class with --class (one of: \(classes.joined(separator: ", ")))"
     }
 
     static func summaryLine(_ className: String, _ counts: ImportSummary.Counts) -> String {

@@ -71,25 +71,23 @@ public enum MissingLinkPolicy: String, Sendable, Hashable, CaseIterable {
 /// A problem with the run itself rather than with one value: the caller decides how it looks
 /// (the command line turns `missingClass` into a usage error).
 public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// An array or NDJSON input was given without `--class`.
-    case missingClass(input: String, classes: [String])
+    /// Documents that name no class (an array, NDJSON, a BSON file not named after a class)
+    /// were given without `--class`; `message` says so in the input format's terms
+    /// (`DocumentReader.classNeeded`).
+    case missingClass(input: String, message: String)
     /// `--class` names a class the schema does not have, or one that cannot be imported.
     case unusableClass(String, reason: String)
     /// A CSV or TSV input was given without `--class`.
     case tableWithoutClass(input: String, classes: [String])
-    /// A BSON input was given without `--class`, and its file name is not a class.
-    case bsonWithoutClass(input: String, classes: [String])
 
     public var description: String {
         switch self {
-        case let .missingClass(input, classes):
-            ImportMessages.missingClassOption(input: input, classes: classes)
+        case let .missingClass(_, message):
+            message
         case let .unusableClass(_, reason):
             reason
         case let .tableWithoutClass(input, classes):
             CSVMessages.classNeeded(input, classes: classes)
-        case let .bsonWithoutClass(input, classes):
-            BSONMessages.classNeeded(input, classes: classes)
         }
     }
 }

@@ -9,7 +9,7 @@ import RealmFormats
 /// For example:
 ///
 ///     let importer = try Importer(store: store, options: ImportOptions(className: "Person", mode: .delete))
-///     try importer.importInput(JSONDocumentSource(path: "gone.ndjson", options: importer.sourceOptions))
+///     try importer.importInput(DocumentSource(path: "gone.ndjson", options: importer.sourceOptions))
 ///     try importer.finish().deleted   // the objects removed
 extension Importer {
     /// Deletes the object `root` names by its primary key.

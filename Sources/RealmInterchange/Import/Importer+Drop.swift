@@ -17,7 +17,7 @@ import RealmEngine
 ///     var options = ImportOptions()
 ///     options.drop = true
 ///     let importer = try Importer(store: store, options: options)
-///     try importer.importInput(JSONDocumentSource(path: "dump.json", options: importer.sourceOptions))
+///     try importer.importInput(DocumentSource(path: "dump.json", options: importer.sourceOptions))
 ///     try importer.finish().deleted   // the objects the emptied classes held
 extension Importer {
     /// Whether classes are emptied as the input reaches them (`--drop` without `--class`).
@@ -44,7 +44,7 @@ extension Importer {
     }
 
     /// After an input: empties the classes it named without giving an object of them.
-    func dropClassesNamed(by source: JSONDocumentSource) throws {
+    func dropClassesNamed(by source: DocumentSource) throws {
         guard dropsClassesOfInput else { return }
         for name in source.seenClasses.sorted() {
             if let plan = plans[name] { try dropBeforeWriting(plan) }

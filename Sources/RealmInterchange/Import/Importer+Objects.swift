@@ -261,7 +261,7 @@ protocol ImportFields {
 
     /// Stores the input of `property` given in pieces. Only a document's root object has
     /// values given so (`JSONDocument.deferredRange(of:)`), and it is always `FieldsByPosition`.
-    mutating func stream(_ collection: StreamedCollection, for property: ImportProperty, at position: Int)
+    mutating func stream(_ collection: CollectionPieces, for property: ImportProperty, at position: Int)
 }
 
 extension FieldsByPosition: ImportFields {
@@ -275,7 +275,7 @@ extension FieldsByPosition: ImportFields {
         self[position] = input
     }
 
-    mutating func stream(_ collection: StreamedCollection, for property: ImportProperty, at position: Int) {
+    mutating func stream(_ collection: CollectionPieces, for property: ImportProperty, at position: Int) {
         stream(collection, at: position)
     }
 }
@@ -291,7 +291,7 @@ extension Dictionary: ImportFields where Key == String, Value == InputValue {
         self[property.name] = input
     }
 
-    mutating func stream(_ collection: StreamedCollection, for property: ImportProperty, at position: Int) {
+    mutating func stream(_ collection: CollectionPieces, for property: ImportProperty, at position: Int) {
         preconditionFailure(ImportMessages.Trap.streamedNestedValue)
     }
 }

@@ -56,7 +56,7 @@ extension Importer {
     }
 
     /// `$id` as a property, for the wording of its errors (`… for 'int' property 'Note.$id'`).
-    static let objectIDProperty = PropertySchema(name: ExportReference.idKey, type: PropertyType(.int(.int)))
+    static let objectIDProperty = PropertySchema(name: ExportReference.idKey, type: DeclaredType(.int(.int)))
 
     /// Whether `value`, given for a link to `target`, is a `$ref`, and to which object.
     func exportedReference(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan,

@@ -19,7 +19,7 @@ import RealmEngine
 /// For example (`people.ndjson` gives the dog with `_id` 7 in two documents):
 ///
 ///     let importer = try Importer(store: store, options: ImportOptions(className: "Person", mode: .upsert))
-///     try importer.importInput(JSONDocumentSource(path: "people.ndjson", options: importer.sourceOptions))
+///     try importer.importInput(DocumentSource(path: "people.ndjson", options: importer.sourceOptions))
 ///     importer.repeats.linked    // 1: the second dog 7 was linked, not rewritten
 struct RepeatRecords {
     /// One recorded object: its class plan and primary key (with their hash), its key in the

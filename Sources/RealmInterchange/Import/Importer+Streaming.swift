@@ -1,7 +1,7 @@
 import RealmEngine
 
 /// Lists, sets and maps of scalars that a large document left out of its tree
-/// (`JSONSourceOptions.streamedKeys`): their elements are read, converted and stored a piece
+/// (`SourceOptions.streamedKeys`): their elements are read, converted and stored a piece
 /// at a time while the store creates the object, so one huge collection never exists whole as
 /// a jansson tree or as converted values. Problems are recorded as for any value; once the
 /// last piece is read, any of them (or a piece that does not decode) makes the store undo the
@@ -24,7 +24,7 @@ extension Importer {
     /// The pieces of the value at `range` of the current document, for `property` (under
     /// `key`, as the document names it) of an object of `plan`.
     func streamedCollection(_ range: Range<Int>, _ property: ImportProperty, in plan: ImportClassPlan,
-                            key: String, of document: JSONDocument, source: JSONDocumentSource) -> StreamedCollection {
+                            key: String, of document: JSONDocument, source: DocumentSource) -> CollectionPieces {
         let fetch: (Range<Int>) -> [UInt8]? = if let text = document.text {
             { [start = document.start.offset] in Array(text[($0.lowerBound - start)..<($0.upperBound - start)]) }
         } else {
@@ -33,7 +33,7 @@ extension Importer {
         var reader = DeferredValueReader(range: range, isObject: property.collection == .map, fetch: fetch)
         let base = path + [.key(key)]
         var errorsBefore: Int?
-        return StreamedCollection { [unowned self] in
+        return CollectionPieces { [unowned self] in
             if errorsBefore == nil { errorsBefore = errorIssueCount }
             // Past `--max-errors` the run stops: the rest of the value is not read.
             if totals.errors + errorIssueCount >= options.maxErrors { throw StreamedInputFailed() }

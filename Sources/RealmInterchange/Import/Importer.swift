@@ -11,7 +11,7 @@ import RealmSchema
 /// For example:
 ///
 ///     let importer = try Importer(store: store, options: ImportOptions(className: "Person"))
-///     try importer.importInput(JSONDocumentSource(path: "people.ndjson", options: importer.sourceOptions))
+///     try importer.importInput(DocumentSource(path: "people.ndjson", options: importer.sourceOptions))
 ///     let summary = try importer.finish()
 ///     for diagnostic in importer.diagnostics { print(diagnostic) }
 public final class Importer {
@@ -45,7 +45,7 @@ public final class Importer {
     let plans: [String: ImportClassPlan]
     let policy: UpdatePolicy
     /// The store's schema before `init`, to restore when the run is rolled back.
-    private let schemaBefore: Schema
+    private let schemaBefore: CompiledSchema
     private var isOpen = true
 
     // Conversion state of the current document.
@@ -87,11 +87,11 @@ public final class Importer {
     /// The plan of the previous document's class: documents mostly have the same one.
     private var lastDocumentPlan: ImportClassPlan?
     /// The current document and its input, while it is imported.
-    var document: (document: JSONDocument, source: JSONDocumentSource)?
+    var document: (document: JSONDocument, source: DocumentSource)?
 
     /// Starts the import's transaction on `store`; with `schema`, migrates the store to it
     /// first (additive changes only, undone with the rest on failure).
-    public init(store: Store, schema: Schema? = nil, options: ImportOptions) throws {
+    public init(store: Store, schema: CompiledSchema? = nil, options: ImportOptions) throws {
         self.store = store
         self.options = options
         self.policy = options.mode.policy
@@ -115,9 +115,9 @@ public final class Importer {
         try? rollback()
     }
 
-    /// Options for a `JSONDocumentSource` that reads input for this importer (the class names).
-    public var sourceOptions: JSONSourceOptions {
-        JSONSourceOptions(classNames: Set(plans.keys), streamedKeys: Self.streamedKeys(plans), defaultClassName: options.className)
+    /// Options for a `DocumentSource` that reads input for this importer (the class names).
+    public var sourceOptions: SourceOptions {
+        SourceOptions(classNames: Set(plans.keys), streamedKeys: Self.streamedKeys(plans), defaultClassName: options.className)
     }
 
     /// Whether `--max-errors` has been reached; further input is not read.
@@ -128,9 +128,9 @@ public final class Importer {
     /// The documents are decoded on a second thread, ahead of converting and storing them
     /// (see `DocumentPrefetcher`); the source is the caller's again when this returns.
     ///
-    /// - Throws: `ImportRunError` (no `--class` for an array or NDJSON input), `JSONSourceError`
+    /// - Throws: `ImportRunError` (no `--class` for an array or NDJSON input), `SourceError`
     ///   of kind `.io`, or a store failure; the transaction is rolled back first.
-    public func importInput(_ source: JSONDocumentSource) throws {
+    public func importInput(_ source: DocumentSource) throws {
         do {
             try importDocuments(of: source)
             if !hasStopped { try dropClassesNamed(by: source) }
@@ -142,7 +142,7 @@ public final class Importer {
 
     /// Imports each document of `source`, read ahead by a `DocumentPrefetcher`, until the end
     /// or `--max-errors`.
-    private func importDocuments(of source: JSONDocumentSource) throws {
+    private func importDocuments(of source: DocumentSource) throws {
         let reader = DocumentPrefetcher(source, prepare: documentPreparation(of: source))
         defer { reader.stop() }
         while !hasStopped {
@@ -169,14 +169,14 @@ public final class Importer {
     /// What the reading thread does for each document of `source` besides decoding it: matches
     /// the root object's fields and decodes its scalars (`PreparedObject`); for BSON, whose
     /// reading leaves that thread time to spare, also lists of embedded objects. It reads only
-    /// what never changes during a run (the plans and options) and the source's shape, which
-    /// that thread itself detects.
-    private func documentPreparation(of source: JSONDocumentSource) -> (JSONDocument) -> Void {
+    /// what never changes during a run (the plans and options) and the source's reader, which
+    /// that thread itself chooses.
+    private func documentPreparation(of source: DocumentSource) -> (JSONDocument) -> Void {
         let plans = plans, className = options.className, mapKeys = options.mapKeys, nested = preparesNestedObjects
         let fingerprints = linksRepeats && options.mode == .upsert
         return { document in
             guard let name = document.className ?? className, let plan = plans[name], !plan.isEmbedded else { return }
-            let embeddedLists = source.shape == .bson
+            let embeddedLists = source.preparesEmbeddedLists
             let prepared = document.withRoot {
                 PreparedObject($0, plan, mapKeys: mapKeys, document: document, preparesNested: nested,
                                preparesEmbeddedLists: embeddedLists)
@@ -233,7 +233,7 @@ public final class Importer {
     }
 
     /// Converts one document and creates its object; problems become located diagnostics.
-    private func importDocument(_ document: JSONDocument, from source: JSONDocumentSource) throws {
+    private func importDocument(_ document: JSONDocument, from source: DocumentSource) throws {
         let origin = DocumentOrigin(document, in: source)
         self.origin = origin
         // Usually empty already: the checks spare the calls.
@@ -269,7 +269,7 @@ public final class Importer {
     }
 
     /// The class of a document: from a multi-class input or `--class`, which must agree.
-    private func documentPlan(_ document: JSONDocument, source: JSONDocumentSource) throws -> ImportClassPlan? {
+    private func documentPlan(_ document: JSONDocument, source: DocumentSource) throws -> ImportClassPlan? {
         guard let name = document.className ?? options.className else {
             // `{"Person": 1}`: a multi-class object whose class value is not an array is bad data,
             // reported at the value, not a missing `--class`.
@@ -281,8 +281,9 @@ public final class Importer {
                 return nil
             }
             let classNames = plans.values.map(\.model).filter { $0.kind != .embedded }.map(\.name).sorted()
-            if source.shape == .bson { throw ImportRunError.bsonWithoutClass(input: source.name, classes: classNames) }
-            throw ImportRunError.missingClass(input: source.name, classes: classNames)
+            let message = source.reader.map { $0.classNeeded(input: source.name, classes: classNames) }
+                ?? JSONMessages.classNeeded(source.name, classes: classNames)
+            throw ImportRunError.missingClass(input: source.name, message: message)
         }
         if let option = options.className, option != name {
             record(.error(ImportMessages.classMismatch(input: name, option: option), at: []))

@@ -10,10 +10,10 @@ import RealmSchema
 ///
 ///     let plan = try QueryTypeChecker(schema: schema).check(QueryParser.parse("age > 3"), className: "Dog")
 public struct QueryTypeChecker {
-    public let schema: Schema
+    public let schema: CompiledSchema
     public let arguments: [QueryArgumentKind]
 
-    public init(schema: Schema, arguments: [QueryArgumentKind] = []) {
+    public init(schema: CompiledSchema, arguments: [QueryArgumentKind] = []) {
         self.schema = schema
         self.arguments = arguments
     }

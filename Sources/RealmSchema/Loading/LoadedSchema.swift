@@ -4,8 +4,8 @@ struct LoadedSchema {
     var models: [LoadedModel] = []
 
     /// The plain schema, once every check has passed.
-    var schema: Schema {
-        Schema(schemaVersion: schemaVersion, models: models.map(\.model))
+    var schema: CompiledSchema {
+        CompiledSchema(schemaVersion: schemaVersion, models: models.map(\.model))
     }
 }
 
@@ -55,7 +55,7 @@ struct PropertyLocations {
     var storedName: SourceLocation { mapTo ?? key }
 }
 
-extension PropertyType {
+extension DeclaredType {
     /// Realm core's word for the property's type in its messages: `array`, `set` and
     /// `dictionary` for collections, otherwise the base type's word.
     var realmKindName: String {

@@ -34,7 +34,7 @@ extension SchemaLoader {
 
         if let optional = fields["optional"], let flag = bool(optional, of: subject) {
             if flag && type.collection != .single {
-                let element = PropertyType(type.base, collection: type.collection, isOptional: true).description
+                let element = DeclaredType(type.base, collection: type.collection, isOptional: true).description
                 diagnostics.error(SchemaMessages.optionalOnCollection(qualified, type: type.description, elementForm: element),
                                   at: optional.key.location)
             } else if flag {
@@ -71,7 +71,7 @@ extension SchemaLoader {
 
     /// The full type from the type text and, for `linkingObjects`, `objectType` and `property`.
     private mutating func resolveType(_ node: YAMLNode, property: String, fields: [String: YAMLPair],
-                                      locations: inout PropertyLocations) -> PropertyType? {
+                                      locations: inout PropertyLocations) -> DeclaredType? {
         guard case .string(let text)? = node.scalar?.resolved else {
             diagnostics.error(SchemaMessages.expectedTypeText(property, found: describe(node)), at: node.location)
             return nil
@@ -99,7 +99,7 @@ extension SchemaLoader {
                               at: node.location)
             return nil
         }
-        let type = PropertyType(base, collection: expression.collection, isOptional: expression.isOptional)
+        let type = DeclaredType(base, collection: expression.collection, isOptional: expression.isOptional)
         if let objectType = fields["objectType"] {
             diagnostics.error(SchemaMessages.cannotHaveObjectType(property, kind: type.realmKindName), at: objectType.key.location)
         }
@@ -118,7 +118,7 @@ extension SchemaLoader {
     }
 
     private mutating func linkingObjectsType(_ expression: TypeExpression, typeText: String, node: YAMLNode, property: String,
-                                             fields: [String: YAMLPair], locations: inout PropertyLocations) -> PropertyType? {
+                                             fields: [String: YAMLPair], locations: inout PropertyLocations) -> DeclaredType? {
         let subject = SchemaMessages.propertySubject(property)
         guard expression.collection == .single else {
             diagnostics.error(SchemaMessages.malformedType(typeText, property: property, failure: .suffixOnLinkingObjects),
@@ -136,7 +136,7 @@ extension SchemaLoader {
         guard let objectType = text(objectTypeField, of: subject), let origin = text(originField, of: subject) else { return nil }
         locations.objectType = objectTypeField.value.location
         locations.originProperty = originField.value.location
-        return PropertyType(.linkingObjects(objectType: objectType, property: origin), isOptional: expression.isOptional)
+        return DeclaredType(.linkingObjects(objectType: objectType, property: origin), isOptional: expression.isOptional)
     }
 
     private mutating func indexKind(_ node: YAMLNode, property: String) -> IndexKind {

@@ -10,7 +10,7 @@ extension SchemaValidator {
             checkLinkingObjects(property, from: objectType, origin: origin, qualified: qualified,
                                 in: model.model.name, locations: locations)
         case .mixed where property.type.isOptional:
-            let fixed = PropertyType(.mixed, collection: property.type.collection).description
+            let fixed = DeclaredType(.mixed, collection: property.type.collection).description
             diagnostics.error(SchemaMessages.mixedOptional(qualified, fixed: fixed), at: locations.type)
         default:
             break
@@ -42,7 +42,7 @@ extension SchemaValidator {
         case .map where !type.isOptional:
             diagnostics.error(SchemaMessages.mustBeNullable(qualified, fixed: "\(target)?{}"), at: location)
         case .list where type.isOptional, .set where type.isOptional:
-            let fixed = PropertyType(type.base, collection: type.collection).description
+            let fixed = DeclaredType(type.base, collection: type.collection).description
             diagnostics.error(SchemaMessages.cannotBeNullable(qualified, kind: type.realmKindName, fixed: fixed), at: location)
         default:
             break

@@ -56,8 +56,8 @@ extension LinkingObjects: _LinkingObjectsOrigin {
 }
 
 extension LinkingObjects: _Persistable {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
-        RealmSchema.PropertyType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
+    public static func _rlmPropertyType(_ options: PersistedOptions) -> DeclaredType {
+        DeclaredType(.linkingObjects(objectType: Element.className(), property: options.originProperty ?? ""))
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element.self }
     public static func _rlmDefault() -> LinkingObjects<Element> { LinkingObjects(managed: nil) }
@@ -65,7 +65,7 @@ extension LinkingObjects: _Persistable {
         LinkingObjects(managed: ManagedCollection(object._state!, at: index))
     }
     public static func _rlmSet(_ value: LinkingObjects<Element>, _ object: _ObjectState, _ index: Int) {
-        RealmError.trap(RealmError.linkingObjectsSet(object.info.className, object.info.properties[index].name))
+        RealmMessages.trap(RealmMessages.linkingObjectsSet(object.info.className, object.info.properties[index].name))
     }
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue { .value(.null) }
     public static func _rlmFromAny(_ value: Any) -> LinkingObjects<Element>? { nil }

@@ -53,6 +53,6 @@ extension List {
 
     /// Traps with Realm's message unless `0 <= index < limit`.
     func checkBounds(_ index: Int, limit: Int) {
-        if index < 0 || index >= limit { RealmError.trap(RealmError.indexOutOfBounds(index, limit)) }
+        if index < 0 || index >= limit { RealmMessages.trap(RealmMessages.indexOutOfBounds(index, limit)) }
     }
 }

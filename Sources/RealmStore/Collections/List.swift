@@ -58,7 +58,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
                 storage[position] = newValue
                 return
             }
-            managed.mutateInSetter(RealmError.listOutsideWrite, slot: .index(position)) { builder in
+            managed.mutateInSetter(RealmMessages.listOutsideWrite, slot: .index(position)) { builder in
                 try managed.realm.store.listSet(managed.owner.key, managed.property, try newValue._rlmInput(builder), at: position)
             }
         }
@@ -82,7 +82,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage.insert(object, at: index)
             return
         }
-        managed.mutate(RealmError.listOutsideWrite, slot: .index(index)) { builder in
+        managed.mutate(RealmMessages.listOutsideWrite, slot: .index(index)) { builder in
             try managed.realm.store.listInsert(managed.owner.key, managed.property, try object._rlmInput(builder), at: index)
         }
     }
@@ -94,7 +94,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage.remove(at: index)
             return
         }
-        managed.mutate(RealmError.listOutsideWrite) { _ in
+        managed.mutate(RealmMessages.listOutsideWrite) { _ in
             try managed.realm.store.listRemove(managed.owner.key, managed.property, at: index)
         }
     }
@@ -110,7 +110,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage.removeAll()
             return
         }
-        managed.removeAll(RealmError.listOutsideWrite, empty: .collection([]))
+        managed.removeAll(RealmMessages.listOutsideWrite, empty: .collection([]))
     }
 
     /// Replaces the element at `index`.
@@ -120,7 +120,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage[index] = object
             return
         }
-        managed.mutate(RealmError.listOutsideWrite, slot: .index(index)) { builder in
+        managed.mutate(RealmMessages.listOutsideWrite, slot: .index(index)) { builder in
             try managed.realm.store.listSet(managed.owner.key, managed.property, try object._rlmInput(builder), at: index)
         }
     }
@@ -133,7 +133,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage.insert(storage.remove(at: from), at: to)
             return
         }
-        managed.mutate(RealmError.listOutsideWrite) { _ in
+        managed.mutate(RealmMessages.listOutsideWrite) { _ in
             try managed.realm.store.listMove(managed.owner.key, managed.property, from: from, to: to)
         }
     }
@@ -146,7 +146,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             storage.swapAt(index1, index2)
             return
         }
-        managed.mutate(RealmError.listOutsideWrite) { _ in
+        managed.mutate(RealmMessages.listOutsideWrite) { _ in
             try managed.realm.store.listSwap(managed.owner.key, managed.property, index1, index2)
         }
     }

@@ -24,7 +24,7 @@ struct ManagedCollection {
     /// inside a write or when the owner is invalidated).
     func frozen() -> ManagedCollection {
         if realm.isFrozen { return self }
-        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if owner.isInvalidated { RealmMessages.trap(RealmMessages.invalidatedObject) }
         return ManagedCollection(owner: realm.core.frozen().object(owner.key)._state!, property: property)
     }
 
@@ -39,11 +39,11 @@ struct ManagedCollection {
 
     /// The stored value of the property (`.list` or `.dictionary`); traps when invalidated.
     func read() -> StoreValue {
-        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if owner.isInvalidated { RealmMessages.trap(RealmMessages.invalidatedObject) }
         do {
             return try realm.core.read { try $0.get(owner.key, property) }
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 
@@ -64,7 +64,7 @@ struct ManagedCollection {
     func query<Element: RealmCollectionValue>(_ cache: inout _ObjectQuery?, for element: Element.Type,
                                               _ base: (ObjectKey, String) -> ResultsQuery.Base) -> _ObjectQuery? {
         guard case .object(var className) = Element._rlmBase, !isCustomPersistable(Element.self) else { return nil }
-        if owner.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if owner.isInvalidated { RealmMessages.trap(RealmMessages.invalidatedObject) }
         if let cache { return cache }
         // A dynamic collection's objects are of the class the property links to.
         let dynamic = Element._rlmObjectType == DynamicObject.self
@@ -86,14 +86,14 @@ struct ManagedCollection {
     /// Runs a mutation with a builder whose embedded objects attach at `slot` (see
     /// `Realm.perform`); traps with `outside` (only then evaluated) outside a write transaction.
     func mutate(_ outside: @autoclosure () -> String, slot: InputBuilder.Slot = .single, _ body: (InputBuilder) throws -> Void) {
-        guard realm.isInWriteTransaction else { RealmError.trap(outside()) }
+        guard realm.isInWriteTransaction else { RealmMessages.trap(outside()) }
         realm.perform(()) { try build(slot, body) }
     }
 
     /// Runs a mutation from a setter: traps on error, as Realm does.
     func mutateInSetter(_ outside: @autoclosure () -> String, slot: InputBuilder.Slot = .single,
                         _ body: (InputBuilder) throws -> Void) {
-        guard realm.isInWriteTransaction else { RealmError.trap(outside()) }
+        guard realm.isInWriteTransaction else { RealmMessages.trap(outside()) }
         realm.performSetter { try build(slot, body) }
     }
 

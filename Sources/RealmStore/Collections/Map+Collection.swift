@@ -2,8 +2,8 @@ import RealmEngine
 import RealmSchema
 
 extension Map: _Persistable {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
-        RealmSchema.PropertyType(Value._rlmBase, collection: .map, isOptional: Value._rlmIsOptional)
+    public static func _rlmPropertyType(_ options: PersistedOptions) -> DeclaredType {
+        DeclaredType(Value._rlmBase, collection: .map, isOptional: Value._rlmIsOptional)
     }
     public static var _rlmObjectType: ObjectBase.Type? { Value._rlmObjectType }
     public static func _rlmDefault() -> Map<Key, Value> { Map() }

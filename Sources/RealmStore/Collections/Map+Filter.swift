@@ -32,7 +32,7 @@ extension Map {
     /// The values that are managed objects matching the query (traps on a bad query or an
     /// unmanaged map, as Realm Swift raises an exception).
     func matchingValues(_ predicate: String, _ arguments: [StoreValue]) -> [Value] {
-        matchingValues(message: RealmError.message(of:)) { try $0.matches($1, predicate, arguments: arguments, within: $2) }
+        matchingValues(message: RealmMessages.message(of:)) { try $0.matches($1, predicate, arguments: arguments, within: $2) }
     }
 
     /// The values whose object keys `match` keeps (given the store, class name and keys); a
@@ -40,7 +40,7 @@ extension Map {
     func matchingValues(message: (any Error) -> String,
                         _ match: (Store, String, [Int64]) throws -> (keys: [Int64], reorders: Bool)) -> [Value] {
         guard let realm else {
-            RealmError.trap(RealmError.unmanagedCollectionQuery)
+            RealmMessages.trap(RealmMessages.unmanagedCollectionQuery)
         }
         let objects = values.map { value in (value, AnyValues.unwrap(value) as? ObjectBase) }
         guard let className = objects.lazy.compactMap({ $0.1?._state?.info.className }).first else { return [] }
@@ -53,7 +53,7 @@ extension Map {
             let members = Set(matched)
             return objects.filter { $0.1?._state.map { members.contains($0.key.key) } ?? false }.map(\.0)
         } catch {
-            RealmError.trap(message(error))
+            RealmMessages.trap(message(error))
         }
     }
 }

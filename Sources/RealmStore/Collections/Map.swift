@@ -77,7 +77,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
                 storage[key] = newValue
                 return
             }
-            managed.mutateInSetter(RealmError.mapOutsideWrite, slot: .key(key._mapKeyString)) { builder in
+            managed.mutateInSetter(RealmMessages.mapOutsideWrite, slot: .key(key._mapKeyString)) { builder in
                 try write(newValue, forKey: key, managed, builder)
             }
         }
@@ -108,7 +108,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
             storage[key] = value
             return
         }
-        managed.mutate(RealmError.mapOutsideWrite, slot: .key(key._mapKeyString)) { builder in
+        managed.mutate(RealmMessages.mapOutsideWrite, slot: .key(key._mapKeyString)) { builder in
             try write(value, forKey: key, managed, builder)
         }
     }
@@ -119,7 +119,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
             storage[key] = nil
             return
         }
-        managed.mutate(RealmError.mapOutsideWrite) { builder in
+        managed.mutate(RealmMessages.mapOutsideWrite) { builder in
             try write(nil, forKey: key, managed, builder)
         }
     }
@@ -130,7 +130,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
             storage.removeAll()
             return
         }
-        managed.removeAll(RealmError.mapOutsideWrite, empty: .map([:]))
+        managed.removeAll(RealmMessages.mapOutsideWrite, empty: .map([:]))
     }
 
     /// Whether some entry satisfies `predicate`.

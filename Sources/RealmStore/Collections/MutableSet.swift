@@ -64,7 +64,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
             if !MutableSet.has(storage, object) { storage.append(object) }
             return
         }
-        managed.mutate(RealmError.setOutsideWrite) { builder in
+        managed.mutate(RealmMessages.setOutsideWrite) { builder in
             try managed.realm.store.setInsert(managed.owner.key, managed.property, try object._rlmInput(builder))
         }
     }
@@ -80,7 +80,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
             storage.removeAll { MutableSet.has([$0], object) }
             return
         }
-        managed.mutate(RealmError.setOutsideWrite) { _ in
+        managed.mutate(RealmMessages.setOutsideWrite) { _ in
             try managed.realm.store.setRemove(managed.owner.key, managed.property, object._rlmStoreValue)
         }
     }
@@ -91,7 +91,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RealmCollection, _
             storage.removeAll()
             return
         }
-        managed.removeAll(RealmError.setOutsideWrite, empty: .collection([]))
+        managed.removeAll(RealmMessages.setOutsideWrite, empty: .collection([]))
     }
 
     /// Whether the two sets share an element.

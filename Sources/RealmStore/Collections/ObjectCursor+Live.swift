@@ -33,7 +33,7 @@ extension ObjectCursor {
                 do {
                     return try stream.step()
                 } catch {
-                    RealmError.trap(RealmError.message(of: error))
+                    RealmMessages.trap(RealmMessages.message(of: error))
                 }
             }
         }

@@ -39,7 +39,7 @@ public final class _ObjectQuery {
         do {
             return try realm.core.read(body)
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 
@@ -96,7 +96,7 @@ public final class _ObjectQuery {
             singleReadGeneration = generation
             return index < 0 ? nil : try store.resultKeys(query, offset: index, limit: 1).first
         }
-        guard let key else { RealmError.trap(RealmError.indexOutOfBounds(index, count)) }
+        guard let key else { RealmMessages.trap(RealmMessages.indexOutOfBounds(index, count)) }
         return object(key: key)
     }
 

@@ -65,7 +65,7 @@ extension RealmCollection where Element: ObjectBase {
     /// The matching elements of an in-memory collection; traps with the query's located message for a bad query, as
     /// Realm Swift raises an exception.
     func matchingElements(_ predicate: String, _ arguments: [StoreValue]) -> [Element] {
-        matchingElements(message: RealmError.message(of:)) { try $0.matches($1, predicate, arguments: arguments, within: $2) }
+        matchingElements(message: RealmMessages.message(of:)) { try $0.matches($1, predicate, arguments: arguments, within: $2) }
     }
 
     /// The elements whose keys `match` keeps (given the store, class name and keys), in the
@@ -74,7 +74,7 @@ extension RealmCollection where Element: ObjectBase {
                           _ match: (Store, String, [Int64]) throws -> (keys: [Int64], reorders: Bool)) -> [Element] {
         let elements = _rlmElements
         guard let realm = realm ?? elements.lazy.compactMap({ $0._state?.realm }).first else {
-            RealmError.trap(RealmError.unmanagedCollectionQuery)
+            RealmMessages.trap(RealmMessages.unmanagedCollectionQuery)
         }
         // Dynamic objects name their class themselves (none: nothing matches).
         let dynamic = Element.self == DynamicObject.self
@@ -90,7 +90,7 @@ extension RealmCollection where Element: ObjectBase {
             let members = Set(matched)
             return elements.filter { $0._state.map { members.contains($0.key.key) } ?? false }
         } catch {
-            RealmError.trap(message(error))
+            RealmMessages.trap(message(error))
         }
     }
 }
@@ -101,7 +101,7 @@ enum QueryArguments {
     static func storeValues(_ args: [Any]) -> [StoreValue] {
         args.map { argument in
             guard let value = storeValue(argument) else {
-                RealmError.trap(RealmError.unsupportedQueryArgument(argument))
+                RealmMessages.trap(RealmMessages.unsupportedQueryArgument(argument))
             }
             return value
         }

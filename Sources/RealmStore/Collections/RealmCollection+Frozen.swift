@@ -21,7 +21,7 @@ extension Results {
     ///
     ///     let frozenDogs = realm.objects(Dog.self).freeze()
     public func freeze() -> Results<Element> {
-        guard let realm else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
+        guard let realm else { RealmMessages.trap(RealmMessages.freezeUnmanagedCollection) }
         if realm.isFrozen { return self }
         if let rebind, let frozen = rebind(true) { return frozen }
         return moved(to: realm.freeze()) ?? self
@@ -111,7 +111,7 @@ extension PropertyCollection {
     /// `freeze()` of a List, MutableSet, LinkingObjects or Map: the same property of the
     /// owner in the frozen snapshot (traps while unmanaged).
     func frozenCollection() -> Self {
-        guard let managed else { RealmError.trap(RealmError.freezeUnmanagedCollection) }
+        guard let managed else { RealmMessages.trap(RealmMessages.freezeUnmanagedCollection) }
         return managed.realm.isFrozen ? self : Self(managed: managed.frozen())
     }
 

@@ -15,13 +15,13 @@ extension RealmCollection {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         let name = parts.first ?? keyPath
         if name == "@count" {
-            guard parts.count == 1 else { RealmError.trap(RealmError.operatorTakesNoPath(keyPath)) }
+            guard parts.count == 1 else { RealmMessages.trap(RealmMessages.operatorTakesNoPath(keyPath)) }
             return count
         }
         guard ["@sum", "@avg", "@min", "@max", "@unionOfObjects", "@distinctUnionOfObjects"].contains(name) else {
-            RealmError.trap(RealmError.unsupportedOperator(keyPath))
+            RealmMessages.trap(RealmMessages.unsupportedOperator(keyPath))
         }
-        guard parts.count == 2, !parts[1].isEmpty else { RealmError.trap(RealmError.operatorNeedsPath(keyPath)) }
+        guard parts.count == 2, !parts[1].isEmpty else { RealmMessages.trap(RealmMessages.operatorNeedsPath(keyPath)) }
         let values = values(forKeyPath: parts[1])
         switch name {
         case "@unionOfObjects": return values.compactMap { $0 }

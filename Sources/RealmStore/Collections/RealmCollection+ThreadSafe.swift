@@ -14,7 +14,7 @@ struct CollectionHandover: Sendable {
     let property: String
 
     init(_ managed: ManagedCollection?) {
-        guard let managed else { RealmError.trap(RealmError.referenceToUnmanaged) }
+        guard let managed else { RealmMessages.trap(RealmMessages.referenceToUnmanaged) }
         owner = managed.owner.key
         primaryKey = managed.owner.primaryKeyValue()
         property = managed.property
@@ -36,7 +36,7 @@ struct CollectionHandover: Sendable {
 ///     let reference = ThreadSafeReference(to: realm.objects(Dog.self).filter("age > 2"))
 extension Results: ThreadConfined {
     public func _rlmHandover() -> any Sendable {
-        guard let query = _rlmQuery else { RealmError.trap(RealmError.referenceToValueResults) }
+        guard let query = _rlmQuery else { RealmMessages.trap(RealmMessages.referenceToValueResults) }
         return ResultsHandover(query: query.query, name: name)
     }
 
@@ -49,12 +49,13 @@ extension Results: ThreadConfined {
 
 /// What a `ThreadSafeReference` to an `AnyRealmCollection` carries: the wrapped collection's
 /// hand-over and how to find that collection again (its type is known only here).
+// @unchecked: `resolve` captures only metatypes (not Sendable to the compiler) and is called on the resolving thread.
 struct AnyCollectionHandover<Element: RealmCollectionValue>: @unchecked Sendable {
     let inner: any Sendable
     let resolve: (any Sendable, Realm) -> AnyRealmCollection<Element>?
 
     init<C: RealmCollection>(_ base: C) where C.Element == Element {
-        guard let confined = base as? any ThreadConfined else { RealmError.trap(RealmError.referenceToUnmanaged) }
+        guard let confined = base as? any ThreadConfined else { RealmMessages.trap(RealmMessages.referenceToUnmanaged) }
         inner = confined._rlmHandover()
         resolve = { inner, realm in
             guard let type = C.self as? any ThreadConfined.Type, let found = type._rlmResolve(inner, in: realm) as? C else { return nil }

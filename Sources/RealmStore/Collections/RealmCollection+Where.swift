@@ -63,8 +63,8 @@ struct BuiltQuery {
 
     /// The trap message of a failure: a type error shown in the query's text form.
     func message(for error: any Error) -> String {
-        guard let error = error as? QueryError else { return RealmError.message(of: error) }
-        return RealmError.typedQuery(error, text: text)
+        guard let error = error as? QueryError else { return RealmMessages.message(of: error) }
+        return RealmMessages.typedQuery(error, text: text)
     }
 }
 
@@ -74,7 +74,7 @@ extension _ObjectQuery {
         do {
             return _ObjectQuery(realm: realm, query: try realm.core.read { try $0.filtered(query, built.query, arguments: built.arguments) })
         } catch {
-            RealmError.trap(built.message(for: error))
+            RealmMessages.trap(built.message(for: error))
         }
     }
 }

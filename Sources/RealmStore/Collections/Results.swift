@@ -52,7 +52,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
     }
 
     public var _rlmQuery: _ObjectQuery? {
-        if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
+        if isInvalidated { RealmMessages.trap(RealmMessages.invalidatedResults) }
         return query
     }
 
@@ -62,7 +62,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
         }
         guard let owner else { return evaluate() }
         return owner.core.read { _ in
-            if isInvalidated { RealmError.trap(RealmError.invalidatedResults) }
+            if isInvalidated { RealmMessages.trap(RealmMessages.invalidatedResults) }
             return cache.get(owner) { evaluate() }
         }
     }
@@ -75,7 +75,7 @@ public final class Results<Element: RealmCollectionValue>: RealmCollection, _Any
         do {
             return try source?() ?? []
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 }

@@ -17,7 +17,7 @@ extension Query where T: OptionalProtocol, T.Wrapped: EmbeddedObject {
 /// Shapes as query arguments: the text of the shape, which the type checker reads back.
 enum GeoShapes {
     static func queryText(_ value: any RLMGeospatial) -> String {
-        guard let shape = value as? any GeoQueryShape else { RealmError.trap(RealmError.unknownGeoShape(type(of: value))) }
+        guard let shape = value as? any GeoQueryShape else { RealmMessages.trap(RealmMessages.unknownGeoShape(type(of: value))) }
         return shape.queryText
     }
 }

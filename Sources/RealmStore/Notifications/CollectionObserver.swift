@@ -4,6 +4,7 @@ import RealmEngine
 /// A collection observed on its Realm's thread: the initial notification at the first
 /// delivery, then an update whenever a delivery finds rows inserted, deleted, moved or with
 /// watched values changed (nothing is delivered when nothing watched changed).
+// @unchecked: as `Observer`; its own state (`last`) is used only on the Realm's thread.
 final class CollectionObserver<C: RealmCollection>: Observer, @unchecked Sendable {
     private let collection: C
     private let paths: WatchedPaths

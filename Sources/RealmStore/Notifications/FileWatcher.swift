@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import Synchronization
 
 /// Notices commits of other processes (and of other connections of this one) to an observed
 /// file through the engine's `StoreWatcher` (it polls `PRAGMA data_version` every 5 ms) and,
@@ -10,14 +11,11 @@ import RealmEngine
 enum FileWatcher {
     static let lifetimeCheck: TimeInterval = 0.05
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var watched: Set<String> = []
+    private static let watched = Mutex<Set<String>>([])
 
     /// Starts watching `path` unless it is watched.
     static func watch(path: String) {
-        lock.lock()
-        let started = watched.insert(path).inserted
-        lock.unlock()
+        let started = watched.withLock { $0.insert(path).inserted }
         guard started else { return }
         let thread = Thread { run(path) }
         thread.name = "realm-file-watcher"
@@ -34,8 +32,6 @@ enum FileWatcher {
             if RealmCore.announcers(of: path, except: nil).isEmpty && !QueueObservation.isObserved(path: path) { break }
         }
         watcher?.stop()
-        lock.lock()
-        watched.remove(path)
-        lock.unlock()
+        _ = watched.withLock { $0.remove(path) }
     }
 }

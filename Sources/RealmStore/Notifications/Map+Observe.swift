@@ -19,7 +19,7 @@ extension Map: RealmKeyedCollection {
     ///     }
     public func observe(keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
                         _ block: @escaping (RealmMapChange<Map<Key, Value>>) -> Void) -> NotificationToken {
-        guard let managed else { RealmError.trap(RealmError.observeUnmanaged) }
+        guard let managed else { RealmMessages.trap(RealmMessages.observeUnmanaged) }
         let core = Observation.core(of: managed.realm)
         var paths = WatchedPaths.all
         if case .object(let className) = Value._rlmBase {
@@ -37,6 +37,7 @@ extension Map: RealmKeyedCollection {
 
 /// A map observed on its Realm's thread: a digest per key (its value, and the watched values
 /// of the object it holds) compared with the previous delivery's.
+// @unchecked: as `Observer`; its own state (`last`) is used only on the Realm's thread.
 final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: Observer, @unchecked Sendable {
     private let map: Map<Key, Value>
     private let paths: WatchedPaths

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The handle of one observation (`observe` on a Realm, collection or object), as in Realm
 /// Swift: keep it for as long as you want updates; `invalidate()`, or releasing the token,
@@ -8,31 +9,29 @@ import Foundation
 ///
 ///     let token = dogs.observe { change in print(change) }
 ///     token.invalidate()
-public final class NotificationToken: @unchecked Sendable {
-    private let lock = NSLock()
-    private var observer: Observer?
+public final class NotificationToken: Sendable {
+    private let observer: Mutex<Observer?>
 
     init(_ observer: Observer) {
-        self.observer = observer
+        self.observer = Mutex(observer)
     }
 
     /// The observation, while not invalidated (for `withoutNotifying`).
     var active: Observer? {
-        lock.lock()
-        defer { lock.unlock() }
-        return observer
+        observer.withLock { $0 }
     }
 
     /// Stops the notifications of this token; calling it again does nothing.
     public func invalidate() {
-        lock.lock()
-        let observer = self.observer
-        self.observer = nil
-        lock.unlock()
+        let observer = self.observer.withLock { observer in
+            let current = observer
+            observer = nil
+            return current
+        }
         observer?.cancel()
     }
 
     deinit {
-        observer?.cancel()
+        observer.withLock { $0 }?.cancel()
     }
 }

@@ -19,9 +19,9 @@ extension ObjectBase {
     ///     }
     public func observe<T: ObjectBase>(keyPaths: [String]? = nil, on queue: DispatchQueue? = nil,
                                        _ block: @escaping (ObjectChange<T>) -> Void) -> NotificationToken {
-        guard let state = _state, let object = self as? T else { RealmError.trap(RealmError.observeUnmanaged) }
+        guard let state = _state, let object = self as? T else { RealmMessages.trap(RealmMessages.observeUnmanaged) }
         let core = Observation.core(of: state.realm)
-        if state.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if state.isInvalidated { RealmMessages.trap(RealmMessages.invalidatedObject) }
         let paths = WatchedPaths(keyPaths, className: state.key.className, schema: core.store.schema)
         if let queue {
             let observer = QueueObjectObserver<T>(configuration: core.configuration, handover: object._rlmHandover(),
@@ -49,6 +49,7 @@ extension Object {
 /// An object observed on its Realm's thread: compares the digests of its watched properties
 /// (and their values) with those of the previous delivery. A commit of this thread since then
 /// makes the old values nil, as in Realm (they are only known for changes of other threads).
+// @unchecked: as `Observer`; its object and own state are used only on the Realm's thread.
 final class ObjectObserver<T: ObjectBase>: Observer, @unchecked Sendable {
     private let object: T
     private let paths: WatchedPaths

@@ -7,6 +7,7 @@ import RealmEngine
 /// previous delivery's. The first comparison is with the snapshot read at `observe`, which
 /// keeps only values holding no object (a link's or mixed value's old value is then nil);
 /// `.deleted` is delivered once when the object is gone.
+// @unchecked: as `QueueObserverBase`; `last` and `deleted` are used only by deliveries, which run one at a time on `queue`.
 final class QueueObjectObserver<T: ObjectBase>: QueueObserverBase, @unchecked Sendable {
     private let configuration: Realm.Configuration
     private let handover: any Sendable
@@ -51,6 +52,7 @@ final class QueueObjectObserver<T: ObjectBase>: QueueObserverBase, @unchecked Se
 
 /// A map observed on a queue (see `QueueObservation`): the initial notification, then its
 /// keys' digests compared with the previous delivery's, the map resolved on the queue's thread.
+// @unchecked: as `QueueObserverBase`; `last` is used only by deliveries, which run one at a time on `queue`.
 final class QueueMapObserver<Key: _MapKey, Value: RealmCollectionValue>: QueueObserverBase, @unchecked Sendable {
     private let configuration: Realm.Configuration
     private let handover: any Sendable

@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import Synchronization
 
 /// Observations delivered on a serial `DispatchQueue` (`observe(on:)`): the collection passes to
 /// the queue as a `ThreadSafeReference` does (its hand-over), and each delivery opens the
@@ -8,8 +9,7 @@ import RealmEngine
 /// asked for after `observe`, after every commit of this process (`announce`) and by the
 /// file watcher (commits of other processes).
 enum QueueObservation {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var observers: [String: [Weak]] = [:]
+    private static let observers = Mutex<[String: [Weak]]>([:])
 
     private final class Weak {
         weak var observer: QueueObserverBase?
@@ -19,7 +19,7 @@ enum QueueObservation {
     static func start<C: RealmCollection>(_ collection: C, core: RealmCore, queue: DispatchQueue, paths: WatchedPaths,
                                           _ block: @escaping (RealmCollectionChange<C>) -> Void) -> NotificationToken {
         guard let confined = collection as? any ThreadConfined, C.self is any ThreadConfined.Type else {
-            RealmError.trap(RealmError.observeUnmanaged)
+            RealmMessages.trap(RealmMessages.observeUnmanaged)
         }
         let observer = QueueCollectionObserver<C>(configuration: core.configuration, handover: confined._rlmHandover(),
                                                   queue: queue, paths: paths, block: block)
@@ -28,9 +28,9 @@ enum QueueObservation {
 
     /// Adds a queue observer of the file at `path`, asks for its first delivery and returns its token.
     static func register(_ observer: QueueObserverBase, path: String) -> NotificationToken {
-        lock.lock()
-        observers[path, default: []] = observers[path, default: []].filter { $0.observer != nil } + [Weak(observer)]
-        lock.unlock()
+        observers.withLock { observers in
+            observers[path, default: []] = observers[path, default: []].filter { $0.observer != nil } + [Weak(observer)]
+        }
         FileWatcher.watch(path: path)
         observer.request()
         return NotificationToken(observer)
@@ -38,22 +38,21 @@ enum QueueObservation {
 
     /// Asks every queue observer of the file for a delivery.
     static func announce(path: String) {
-        lock.lock()
-        let live = observers[path]?.compactMap(\.observer) ?? []
-        lock.unlock()
+        let live = observers.withLock { $0[path]?.compactMap(\.observer) ?? [] }
         for observer in live where !observer.isCancelled { observer.request() }
     }
 
     /// Whether any queue observer of the file is alive.
     static func isObserved(path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return observers[path]?.contains { $0.observer.map { !$0.isCancelled } ?? false } ?? false
+        return observers.withLock { observers in
+            observers[path]?.contains { $0.observer.map { !$0.isCancelled } ?? false } ?? false
+        }
     }
 }
 
 /// The untyped part of a queue observer (of a collection, object or map): asking for a
 /// delivery on its queue (requests made before it runs are coalesced into one).
+// @unchecked: a non-final class; `pending` is read and written under `state`.
 class QueueObserverBase: Observer, @unchecked Sendable {
     let queue: DispatchQueue
     let state = NSLock()
@@ -96,6 +95,7 @@ class QueueObserverBase: Observer, @unchecked Sendable {
 }
 
 /// A collection observed on a queue (see `QueueObservation`).
+// @unchecked: as `QueueObserverBase`; `last` is used only by deliveries, which run one at a time on `queue`.
 final class QueueCollectionObserver<C: RealmCollection>: QueueObserverBase, @unchecked Sendable {
     private let configuration: Realm.Configuration
     private let handover: any Sendable

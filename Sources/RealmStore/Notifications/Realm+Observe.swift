@@ -28,6 +28,7 @@ extension Realm {
 }
 
 /// The observer of `Realm.observe`: it has no initial notification.
+// @unchecked: as `Observer`; it holds only `let`s, its Realm used on the Realm's thread.
 final class RealmObserver: Observer, @unchecked Sendable {
     private let realm: Realm
     private let block: Realm.NotificationBlock

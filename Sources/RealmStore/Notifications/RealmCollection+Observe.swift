@@ -50,10 +50,10 @@ enum Observation {
     /// The live core of an observed value's Realm; traps for unmanaged values, frozen Realms
     /// and inside a write transaction, with Realm's messages.
     static func core(of realm: Realm?) -> RealmCore {
-        guard let realm else { RealmError.trap(RealmError.observeUnmanaged) }
-        if realm.isFrozen { RealmError.trap(RealmError.observeFrozen) }
+        guard let realm else { RealmMessages.trap(RealmMessages.observeUnmanaged) }
+        if realm.isFrozen { RealmMessages.trap(RealmMessages.observeFrozen) }
         realm.core.verifyThread()
-        if realm.isInWriteTransaction { RealmError.trap(RealmError.observeInWriteTransaction) }
+        if realm.isInWriteTransaction { RealmMessages.trap(RealmMessages.observeInWriteTransaction) }
         return realm.core
     }
 

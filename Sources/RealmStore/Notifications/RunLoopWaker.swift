@@ -16,6 +16,7 @@ import Synchronization
 ///         waker.schedule { print("on the Realm's thread") }
 ///     }
 ///     RunLoop.current.run(until: Date().addingTimeInterval(0.1))
+// @unchecked: `blocks` is a Mutex; `timer` (not Sendable) is only given a new fire date from other threads, which Foundation allows.
 package final class RunLoopWaker: @unchecked Sendable {
     private let timer: Timer
     private let blocks = Mutex<[@Sendable () -> Void]>([])
@@ -23,6 +24,7 @@ package final class RunLoopWaker: @unchecked Sendable {
     package static let timersMade = Atomic<Int>(0)
 
     /// Holds the waker weakly for the timer's block (the timer itself is never freed).
+    // @unchecked: `waker` is set once before the timer can fire and only read afterwards (weak references are atomic).
     private final class WeakWaker: @unchecked Sendable {
         weak var waker: RunLoopWaker?
     }

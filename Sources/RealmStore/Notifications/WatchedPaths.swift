@@ -28,7 +28,7 @@ struct WatchedPaths: Sendable {
     /// The watched paths of `keyPaths` (nil or empty: all) on `className`; a path naming no
     /// property of its class, or going on past a property that is not a link, traps with
     /// Realm's message.
-    init(_ keyPaths: [String]?, className: String, schema: RealmSchema.Schema) {
+    init(_ keyPaths: [String]?, className: String, schema: CompiledSchema) {
         guard let keyPaths, !keyPaths.isEmpty else {
             self.init(children: nil)
             return
@@ -36,21 +36,21 @@ struct WatchedPaths: Sendable {
         self = WatchedPaths.tree(keyPaths.map { $0.split(separator: ".").map(String.init) }, className, schema)
     }
 
-    private static func tree(_ paths: [[String]], _ className: String, _ schema: RealmSchema.Schema) -> WatchedPaths {
+    private static func tree(_ paths: [[String]], _ className: String, _ schema: CompiledSchema) -> WatchedPaths {
         var names: [String] = []
         var rest: [String: [[String]]] = [:]
         var targets: [String: String] = [:]
         for path in paths where !path.isEmpty {
             let name = path[0]
             guard let property = schema.model(named: className)?.property(named: name) else {
-                RealmError.trap(RealmError.unknownKeyPath(path.joined(separator: "."), className))
+                RealmMessages.trap(RealmMessages.unknownKeyPath(path.joined(separator: "."), className))
             }
             if rest[name] == nil { names.append(name) }
             rest[name, default: []] += path.count > 1 ? [Array(path.dropFirst())] : []
             switch property.type.base {
             case .object(let target), .linkingObjects(let target, _): targets[name] = target
             default:
-                if path.count > 1 { RealmError.trap(RealmError.keyPathNotALink(path.joined(separator: "."), className)) }
+                if path.count > 1 { RealmMessages.trap(RealmMessages.keyPathNotALink(path.joined(separator: "."), className)) }
             }
         }
         return WatchedPaths(children: names.map { name in
@@ -63,7 +63,7 @@ struct WatchedPaths: Sendable {
     /// The classes of the objects a digest of an object of `className` reads through links
     /// (its own class only if it links to itself), or nil when any class can be reached (a
     /// mixed value may link anywhere).
-    func linkedClasses(from className: String, schema: RealmSchema.Schema, depth: Int = 0) -> Set<String>? {
+    func linkedClasses(from className: String, schema: CompiledSchema, depth: Int = 0) -> Set<String>? {
         var result: Set<String> = []
         guard let model = schema.model(named: className) else { return result }
         let named: [(PropertySchema, WatchedPaths)]

@@ -26,14 +26,14 @@ extension Realm {
     ///
     ///     let dog = realm.dynamicObject(ofType: "Dog", forPrimaryKey: 7)
     public func dynamicObject(ofType typeName: String, forPrimaryKey key: Any) -> DynamicObject? {
-        guard let model = store.schema.model(named: typeName) else { RealmError.trap(RealmError.unknownClass(typeName)) }
-        guard model.primaryKey != nil else { RealmError.trap(RealmError.noPrimaryKey(typeName)) }
+        guard let model = store.schema.model(named: typeName) else { RealmMessages.trap(RealmMessages.unknownClass(typeName)) }
+        guard model.primaryKey != nil else { RealmMessages.trap(RealmMessages.noPrimaryKey(typeName)) }
         let primaryKey = AnyValues.unwrap(key).flatMap(AnyValues.storeValue) ?? .null
         let found: ObjectKey? = core.read { store in
             do {
                 return try store.object(typeName, primaryKey: primaryKey)
             } catch {
-                RealmError.trap(RealmError.message(of: error))
+                RealmMessages.trap(RealmMessages.message(of: error))
             }
         }
         return found.map { DynamicObject(realm: self, key: $0) }
@@ -42,7 +42,7 @@ extension Realm {
 
 /// Store input from untyped values, guided by the stored schema.
 private struct DynamicInput {
-    let schema: RealmSchema.Schema
+    let schema: CompiledSchema
 
     func fields(_ value: Any, of className: String) throws -> [String: InputValue] {
         guard let model = schema.model(named: className) else { throw StoreError.unknownClass(className) }
@@ -51,10 +51,10 @@ private struct DynamicInput {
         if let given = value as? [String: Any] {
             dictionary = given
         } else if let array = value as? [Any] {
-            guard array.count <= stored.count else { throw RealmError.tooManyValues(array.count, stored.count) }
+            guard array.count <= stored.count else { throw RealmMessages.tooManyValues(array.count, stored.count) }
             dictionary = Dictionary(uniqueKeysWithValues: zip(stored.map(\.name), array))
         } else {
-            throw RealmError.invalidValue(value, for: className, className, "")
+            throw RealmMessages.invalidValue(value, for: className, className, "")
         }
         var result: [String: InputValue] = [:]
         for (name, item) in dictionary {
@@ -70,12 +70,12 @@ private struct DynamicInput {
         case .single: return try element(value, property, className)
         case .list, .set:
             guard let array = value as? [Any] ?? (value as? _AnyElements)?._anyElements else {
-                throw RealmError.invalidValue(value, for: property.type.description, className, property.name)
+                throw RealmMessages.invalidValue(value, for: property.type.description, className, property.name)
             }
             return .collection(try array.map { try element($0, property, className) })
         case .map:
             guard let entries = value as? [String: Any] else {
-                throw RealmError.invalidValue(value, for: property.type.description, className, property.name)
+                throw RealmMessages.invalidValue(value, for: property.type.description, className, property.name)
             }
             return .map(try entries.mapValues { try element($0, property, className) })
         }
@@ -89,7 +89,7 @@ private struct DynamicInput {
             return .object(try fields(nested, of: target))
         }
         guard let stored = AnyValues.storeValue(value) else {
-            throw RealmError.invalidValue(value, for: property.type.description, className, property.name)
+            throw RealmMessages.invalidValue(value, for: property.type.description, className, property.name)
         }
         return .value(stored)
     }

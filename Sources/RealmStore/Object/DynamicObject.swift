@@ -41,7 +41,7 @@ public final class DynamicObject: Object {
     /// The schema of the object's class in its Realm (an unmanaged one has none, and traps).
     override public var objectSchema: ObjectSchema {
         guard let stored, let model = stored.realm.store.schema.model(named: stored.key.className) else {
-            RealmError.trap(RealmError.noPersistedProperties(className))
+            RealmMessages.trap(RealmMessages.noPersistedProperties(className))
         }
         return ObjectSchema(model)
     }
@@ -55,7 +55,7 @@ public final class DynamicObject: Object {
             do {
                 return try store.get(objectKey, key)
             } catch {
-                RealmError.trap(RealmError.message(of: error))
+                RealmMessages.trap(RealmMessages.message(of: error))
             }
         }
         return convert(value, target: property.type.base.objectType)
@@ -64,7 +64,7 @@ public final class DynamicObject: Object {
     /// Sets the property named `key` (in a write transaction; traps otherwise or on a value of
     /// the wrong type, as Realm does).
     override public func setValue(_ value: Any?, forKey key: String) {
-        guard let (realm, objectKey) = stored else { RealmError.trap(RealmError.modifyOutsideWrite) }
+        guard let (realm, objectKey) = stored else { RealmMessages.trap(RealmMessages.modifyOutsideWrite) }
         _ = schema(of: key)
         realm.performSetter {
             let input: InputValue
@@ -75,7 +75,7 @@ public final class DynamicObject: Object {
             } else if value == nil {
                 input = .value(.null)
             } else {
-                throw RealmError.invalidValue(value, for: "\(schema(of: key).type)", className, key)
+                throw RealmMessages.invalidValue(value, for: "\(schema(of: key).type)", className, key)
             }
             try realm.store.set(objectKey, key, input)
         }
@@ -100,7 +100,7 @@ public final class DynamicObject: Object {
     private func schema(of key: String) -> PropertySchema {
         guard let (realm, objectKey) = stored,
               let property = realm.store.schema.model(named: objectKey.className)?.property(named: key) else {
-            RealmError.trap(RealmError.invalidPropertyName(key, className))
+            RealmMessages.trap(RealmMessages.invalidPropertyName(key, className))
         }
         return property
     }
@@ -127,7 +127,7 @@ extension Realm {
     ///
     ///     let names = realm.dynamicObjects("Dog").sorted(byKeyPath: "name").map { $0["name"] as! String }
     public func dynamicObjects(_ typeName: String) -> Results<DynamicObject> {
-        guard store.schema.model(named: typeName) != nil else { RealmError.trap(RealmError.unknownClass(typeName)) }
+        guard store.schema.model(named: typeName) != nil else { RealmMessages.trap(RealmMessages.unknownClass(typeName)) }
         return Results(query: _ObjectQuery(realm: self, className: typeName, dynamic: true), description: typeName)
     }
 }

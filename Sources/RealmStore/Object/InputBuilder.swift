@@ -42,9 +42,9 @@ public final class InputBuilder {
         if let state = object._state {
             guard state.realm === realm else {
                 if mode == .copy { return .object(try fields(of: object)) }
-                throw RealmError.otherRealm
+                throw RealmMessages.otherRealm
             }
-            if state.isInvalidated { throw RealmError.addInvalidated }
+            if state.isInvalidated { throw RealmMessages.addInvalidated }
             // `create` copies a managed embedded object, as Realm does (a setter may not link it).
             if mode == .copy, state.info.kind == .embedded { return .object(try fields(of: object)) }
             return .value(.object(state.key))

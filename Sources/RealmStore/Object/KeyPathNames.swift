@@ -9,6 +9,7 @@ import Foundation
 ///     KeyPathNames.name(of: \Dog.owner?.name)   // "owner.name"
 enum KeyPathNames {
     private static let lock = NSLock()
+    // nonisolated(unsafe): read and written only under `lock` (a Mutex cannot take a key path from a generic caller).
     nonisolated(unsafe) private static var cache: [AnyKeyPath: String] = [:]
 
     /// The dotted property name of `keyPath`; traps with Realm's message when it does not name
@@ -26,11 +27,11 @@ enum KeyPathNames {
         for step in recorder.steps {
             let info = TypeInfo.of(step.type)
             guard let position = info.storage.position(of: step.storage) ?? info.storage.position(atOffset: step.offset) else {
-                RealmError.trap(RealmError.keyPathNotAProperty(info.className))
+                RealmMessages.trap(RealmMessages.keyPathNotAProperty(info.className))
             }
             names.append(info.properties[position].name)
         }
-        if names.isEmpty { RealmError.trap(RealmError.keyPathNotAProperty(TypeInfo.of(Root.self).className)) }
+        if names.isEmpty { RealmMessages.trap(RealmMessages.keyPathNotAProperty(TypeInfo.of(Root.self).className)) }
         let name = names.joined(separator: ".")
         lock.lock()
         cache[keyPath] = name

@@ -43,10 +43,10 @@ extension Object {
         guard let state = _state else { return nil }
         let className = state.key.className
         guard let property = state.realm.store.schema.model(named: className)?.property(named: propertyName) else {
-            RealmError.trap(RealmError.invalidPropertyName(propertyName, className))
+            RealmMessages.trap(RealmMessages.invalidPropertyName(propertyName, className))
         }
         guard property.type.collection == kind, property.type.base.isObject else {
-            RealmError.trap(RealmError.notDynamicCollection(propertyName, className, kind))
+            RealmMessages.trap(RealmMessages.notDynamicCollection(propertyName, className, kind))
         }
         return ManagedCollection(owner: state, property: propertyName)
     }

@@ -11,7 +11,7 @@ extension ObjectBase: RealmCollectionValue {
 
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard case .object(let key) = value, let realm else {
-            RealmError.trap(RealmError.invalidStoredLink(value, to: className()))
+            RealmMessages.trap(RealmMessages.invalidStoredLink(value, to: className()))
         }
         // The elements of a dynamic collection (`dynamicList(_:)`) are read by name.
         if ObjectIdentifier(self) == ObjectIdentifier(DynamicObject.self) { return DynamicObject(realm: realm, key: key) as! Self }

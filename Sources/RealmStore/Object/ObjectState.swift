@@ -34,7 +34,7 @@ public final class _ObjectState {
     func value(at index: Int) -> StoreValue {
         realm.core.read { store in
             if rowGeneration != realm.core.generation || !row!.holds(index) {
-                if epoch != realm.core.epoch { RealmError.trap(RealmError.invalidatedObject) }
+                if epoch != realm.core.epoch { RealmMessages.trap(RealmMessages.invalidatedObject) }
                 prefill(trapping { try store.storedRow(key, names: info.rowNames) })
             }
             return trapping { try store.singleValue(in: row!, at: index) }
@@ -45,7 +45,7 @@ public final class _ObjectState {
         do {
             return try body()
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 

@@ -15,7 +15,7 @@ enum ObjectValues {
             }
         case let array as [Any]:
             guard array.count <= persisted.count else {
-                RealmError.trap(RealmError.tooManyValues(array.count, persisted.count).message)
+                RealmMessages.trap(RealmMessages.tooManyValues(array.count, persisted.count).message)
             }
             for (element, property) in zip(array, persisted) {
                 set(element, property, of: object, info)
@@ -25,7 +25,7 @@ enum ObjectValues {
                 set(property.accessor.get(source), property, of: object, info)
             }
         case let other:
-            RealmError.trap(RealmError.missingKey(other, info.className, persisted.first?.name ?? "").message)
+            RealmMessages.trap(RealmMessages.missingKey(other, info.className, persisted.first?.name ?? "").message)
         }
     }
 
@@ -33,14 +33,14 @@ enum ObjectValues {
     static func set(_ value: Any?, forKey key: String, of object: ObjectBase) {
         let info = TypeInfo.of(type(of: object))
         guard let property = info.property(named: key) else {
-            RealmError.trap(StoreError.unknownProperty(info.className, key).message)
+            RealmMessages.trap(StoreError.unknownProperty(info.className, key).message)
         }
         set(value ?? Optional<Any>.none as Any, property, of: object, info)
     }
 
     private static func set(_ value: Any, _ property: TypeInfo.Property, of object: ObjectBase, _ info: TypeInfo) {
         if !property.accessor.set(object, AnyValues.unwrap(value) ?? (Optional<Any>.none as Any)) {
-            RealmError.trap(RealmError.invalidValue(AnyValues.unwrap(value), for: property.type.description, info.className, property.name).message)
+            RealmMessages.trap(RealmMessages.invalidValue(AnyValues.unwrap(value), for: property.type.description, info.className, property.name).message)
         }
     }
 

@@ -74,7 +74,7 @@ final class PageState {
                 do {
                     return try store.singleValue(in: page, slot: slot, at: index)
                 } catch {
-                    RealmError.trap(RealmError.message(of: error))
+                    RealmMessages.trap(RealmMessages.message(of: error))
                 }
             }
         }
@@ -97,7 +97,7 @@ final class PageState {
     /// live page's row copied: the statement must still be on it).
     func state(_ slot: Int) -> _ObjectState {
         guard let row = store._withUnsafeGuaranteedRef({ $0.serialized { page.storedRow(slot) } }) else {
-            RealmError.trap(RealmError.rowLeft)
+            RealmMessages.trap(RealmMessages.rowLeft)
         }
         let state = _ObjectState(realm: realm, key: ObjectKey(className: info.className, key: row.key), info: info, epoch: epoch)
         state.prefill(row, generation: generation)

@@ -11,6 +11,7 @@ import Foundation
 /// For example:
 ///
 ///     positions.position(of: storage) ?? positions.learn(storage, offset: 16)
+// @unchecked: all fields are `let`s except `learned`, read and written under `lock`; key paths are not Sendable to the compiler.
 final class StoragePositions: @unchecked Sendable {
     /// Key paths by instance: a model's key-path literals are instantiated once, so the hot
     /// path finds them without hashing the key path.

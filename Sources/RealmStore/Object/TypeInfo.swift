@@ -1,17 +1,19 @@
 import Foundation
 import RealmEngine
 import RealmSchema
+import Synchronization
 
 /// What the typed API knows about one model class: its properties (its `@Persisted` fields
 /// found by reflection, or the class's `persistedProperties()` table when it declares one)
 /// with their wrappers' options, and its schema. Built once per class and cached.
+// @unchecked: every field is a `let` set in init, but metatypes and accessors are not Sendable to the compiler.
 final class TypeInfo: @unchecked Sendable {
     /// One property of the model.
     struct Property {
         let name: String
         let accessor: PropertyAccessor
         let options: PersistedOptions
-        let type: RealmSchema.PropertyType
+        let type: DeclaredType
         /// Whether the input of this property may refer to other objects (links, mixed).
         var needsLinks: Bool { type.base.isObject || type.base == .mixed }
         var isCollection: Bool { type.collection != .single }
@@ -37,7 +39,7 @@ final class TypeInfo: @unchecked Sendable {
         var properties: [Property] = []
         if table.isEmpty {
             let fields = ModelReflection.properties(of: type)
-            if fields.isEmpty { RealmError.trap(RealmError.noPersistedProperties(type.className())) }
+            if fields.isEmpty { RealmMessages.trap(RealmMessages.noPersistedProperties(type.className())) }
             for field in fields {
                 properties.append(Property(name: field.name, accessor: field.accessor, options: field.options,
                                            type: field.accessor.propertyType(field.options)))
@@ -53,7 +55,7 @@ final class TypeInfo: @unchecked Sendable {
                 recorder.storage = nil
                 entry.accessor.discover(prototype)
                 guard let path = recorder.storage else {
-                    RealmError.trap(RealmError.notPersisted(type.className(), entry.name))
+                    RealmMessages.trap(RealmMessages.notPersisted(type.className(), entry.name))
                 }
                 paths[path] = properties.count
                 entry.accessor.useStorage(path)
@@ -98,7 +100,7 @@ final class TypeInfo: @unchecked Sendable {
     func index<Root: ObjectBase, Value>(ofStorage storage: ReferenceWritableKeyPath<Root, Persisted<Value>>, in object: Root) -> Int {
         if let position = self.storage.position(of: storage) { return position }
         guard let position = self.storage.learn(storage, offset: Self.offset(of: storage, in: object)) else {
-            RealmError.trap(RealmError.missingFromPropertyTable(className))
+            RealmMessages.trap(RealmMessages.missingFromPropertyTable(className))
         }
         return position
     }
@@ -128,23 +130,17 @@ final class TypeInfo: @unchecked Sendable {
     /// The names of the link-free properties, the order in which a new object's are given.
     let linkFreeOrder: InputOrder
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [ObjectIdentifier: TypeInfo] = [:]
+    private static let cache = Mutex<[ObjectIdentifier: TypeInfo]>([:])
 
     /// The cached description of `type`.
     static func of(_ type: ObjectBase.Type) -> TypeInfo {
         let id = ObjectIdentifier(type)
-        lock.lock()
-        if let info = cache[id] {
-            lock.unlock()
+        if let info = cache.withLock({ $0[id] }) { return info }
+        let info = TypeInfo(type)
+        return cache.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = info
             return info
         }
-        lock.unlock()
-        let info = TypeInfo(type)
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = cache[id] { return existing }
-        cache[id] = info
-        return info
     }
 }

@@ -112,7 +112,7 @@ struct AnyValues {
         switch AnyValues.unwrap(value) {
         case let object as ObjectBase:
             guard TypeInfo.of(type(of: object)).className == info.className else {
-                throw RealmError.missingKey(object, info.className, persisted.first?.name ?? "")
+                throw RealmMessages.missingKey(object, info.className, persisted.first?.name ?? "")
             }
             fields = try builder.fields(of: object)
         case let dictionary as [String: Any]:
@@ -120,12 +120,12 @@ struct AnyValues {
                 if let element = dictionary[property.name] { fields[property.name] = try input(element, property, info) }
             }
         case let array as [Any]:
-            guard array.count <= persisted.count else { throw RealmError.tooManyValues(array.count, persisted.count) }
+            guard array.count <= persisted.count else { throw RealmMessages.tooManyValues(array.count, persisted.count) }
             for (element, property) in zip(array, persisted) {
                 fields[property.name] = try input(element, property, info)
             }
         case let other:
-            throw RealmError.missingKey(other, info.className, persisted.first?.name ?? "")
+            throw RealmMessages.missingKey(other, info.className, persisted.first?.name ?? "")
         }
         if try isNew(fields, info) {
             let prototype = info.type.init()
@@ -183,7 +183,7 @@ struct AnyValues {
             }
         }
         if let converted = AnyValues.storeValue(value) { return .value(converted) }
-        throw RealmError.invalidValue(value, for: property.type.base.yamlName, info.className, property.name)
+        throw RealmMessages.invalidValue(value, for: property.type.base.yamlName, info.className, property.name)
     }
 }
 

@@ -77,7 +77,7 @@ extension _CustomPersistable {
     /// does not convert).
     public static func _rlmDefault() -> Self {
         guard let value = _rlmConverted(PersistedType._rlmDefault()) else {
-            RealmError.trap(RealmError.noCustomDefault(Self.self, PersistedType.self))
+            RealmMessages.trap(RealmMessages.noCustomDefault(Self.self, PersistedType.self))
         }
         return value
     }
@@ -85,7 +85,7 @@ extension _CustomPersistable {
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         let persisted = PersistedType._rlmFromStore(value, realm)
         guard let converted = _rlmConverted(persisted) else {
-            RealmError.trap(RealmError.notConvertible(persisted, to: Self.self))
+            RealmMessages.trap(RealmMessages.notConvertible(persisted, to: Self.self))
         }
         return converted
     }

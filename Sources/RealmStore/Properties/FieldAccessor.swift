@@ -52,7 +52,7 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
         return try read(object)._rlmInput(builder)
     }
 
-    override func propertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
+    override func propertyType(_ options: PersistedOptions) -> DeclaredType {
         Value._rlmPropertyType(options)
     }
 

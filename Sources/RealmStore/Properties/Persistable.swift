@@ -12,7 +12,7 @@ import RealmSchema
 ///     List<Int>._rlmPropertyType(PersistedOptions())   // int[]
 public protocol _Persistable {
     /// The schema type of a property of this type.
-    static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType
+    static func _rlmPropertyType(_ options: PersistedOptions) -> DeclaredType
     /// The object type the property links to (for the schema's link closure).
     static var _rlmObjectType: ObjectBase.Type? { get }
     /// The value of a property declared without an initial value.
@@ -55,8 +55,8 @@ public struct PersistedOptions: Sendable, Hashable {
 }
 
 extension RealmCollectionValue {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
-        RealmSchema.PropertyType(_rlmBase, isOptional: _rlmIsOptional || _rlmBase.isObject)
+    public static func _rlmPropertyType(_ options: PersistedOptions) -> DeclaredType {
+        DeclaredType(_rlmBase, isOptional: _rlmIsOptional || _rlmBase.isObject)
     }
 
     public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Self {

@@ -17,8 +17,8 @@ public protocol _PersistableCollection: _Persistable, RealmCollection {
 }
 
 extension _PersistableCollection {
-    public static func _rlmPropertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
-        RealmSchema.PropertyType(Element._rlmBase, collection: _rlmCollectionKind, isOptional: Element._rlmIsOptional)
+    public static func _rlmPropertyType(_ options: PersistedOptions) -> DeclaredType {
+        DeclaredType(Element._rlmBase, collection: _rlmCollectionKind, isOptional: Element._rlmIsOptional)
     }
     public static var _rlmObjectType: ObjectBase.Type? { Element._rlmObjectType }
     public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> Self { _rlmManaged(object._state!, index) }

@@ -14,13 +14,13 @@ extension PersistableEnum {
     public static var _rlmBase: BaseType { RawValue._rlmBase }
 
     public static func _rlmDefault() -> Self {
-        guard let first = allCases.first else { RealmError.trap(RealmError.noCases(Self.self)) }
+        guard let first = allCases.first else { RealmMessages.trap(RealmMessages.noCases(Self.self)) }
         return first
     }
 
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard let raw = RawValue(storeValue: value), let result = Self(rawValue: raw) else {
-            RealmError.trap(RealmError.notACase(value, of: Self.self))
+            RealmMessages.trap(RealmMessages.notACase(value, of: Self.self))
         }
         return result
     }

@@ -34,8 +34,8 @@ public struct Persisted<Value: _Persistable> {
     /// `AsymmetricObject` subclasses.
     @available(*, unavailable, message: "@Persisted can only be used on properties of Realm objects")
     public var wrappedValue: Value {
-        get { RealmError.trap(RealmError.persistedOutsideObject) }
-        set { RealmError.trap(RealmError.persistedOutsideObject) }
+        get { RealmMessages.trap(RealmMessages.persistedOutsideObject) }
+        set { RealmMessages.trap(RealmMessages.persistedOutsideObject) }
     }
 
     /// A property with Realm's default value (0, "", a new ObjectId, an empty List, …).

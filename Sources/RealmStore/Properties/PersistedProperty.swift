@@ -32,13 +32,13 @@ public struct PersistedProperty {
 /// Type-erased access to one property of an object.
 class PropertyAccessor {
     /// Reads the property (through the wrapper) as `Any`.
-    func get(_ object: ObjectBase) -> Any { RealmError.trap(RealmError.abstractMethod) }
+    func get(_ object: ObjectBase) -> Any { RealmMessages.trap(RealmMessages.abstractMethod) }
     /// Writes a value converted from `Any`; false when it has the wrong type.
-    func set(_ object: ObjectBase, _ value: Any) -> Bool { RealmError.trap(RealmError.abstractMethod) }
+    func set(_ object: ObjectBase, _ value: Any) -> Bool { RealmMessages.trap(RealmMessages.abstractMethod) }
     /// The property's current value as store input.
-    func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue { RealmError.trap(RealmError.abstractMethod) }
+    func input(_ object: ObjectBase, _ builder: InputBuilder) throws -> InputValue { RealmMessages.trap(RealmMessages.abstractMethod) }
     /// The schema type for these options.
-    func propertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType { RealmError.trap(RealmError.abstractMethod) }
+    func propertyType(_ options: PersistedOptions) -> DeclaredType { RealmMessages.trap(RealmMessages.abstractMethod) }
     /// The linked object type, if any.
     var objectType: ObjectBase.Type? { nil }
     /// A stored single value of the property as `get` returns it (nil for collections).
@@ -85,7 +85,7 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
         return try root[keyPath: keyPath]._rlmInput(builder)
     }
 
-    override func propertyType(_ options: PersistedOptions) -> RealmSchema.PropertyType {
+    override func propertyType(_ options: PersistedOptions) -> DeclaredType {
         Value._rlmPropertyType(options)
     }
 

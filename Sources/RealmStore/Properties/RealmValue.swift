@@ -53,7 +53,7 @@ extension _RealmScalar {
 
     public static func _rlmFromStore(_ value: StoreValue, _ realm: Realm?) -> Self {
         guard let result = Self(storeValue: value) else {
-            RealmError.trap(RealmError.invalidStoredValue(value, of: Self.self))
+            RealmMessages.trap(RealmMessages.invalidStoredValue(value, of: Self.self))
         }
         return result
     }

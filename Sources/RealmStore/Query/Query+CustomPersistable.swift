@@ -56,14 +56,14 @@ extension Query {
     private static func memberEquality(_ path: QueryPath, _ object: ObjectBase, _ custom: Any.Type) -> QueryNode {
         let comparisons = object.objectSchema.properties.map { property -> QueryNode in
             if property.isArray || property.isSet || property.isMap {
-                RealmError.trap(RealmError.customObjectWithCollectionInQuery(custom, property.name))
+                RealmMessages.trap(RealmMessages.customObjectWithCollectionInQuery(custom, property.name))
             }
             let member = path.appending(.property(property.name))
             let memberValue = object.value(forKey: property.name)
             if let nested = memberValue as? ObjectBase { return memberEquality(member, nested, custom) }
             return .comparison(.equal, .path(member), value(memberValue as Any), [])
         }
-        guard let first = comparisons.first else { RealmError.trap(RealmError.customObjectInQuery(custom)) }
+        guard let first = comparisons.first else { RealmMessages.trap(RealmMessages.customObjectInQuery(custom)) }
         return comparisons.dropFirst().reduce(first) { .and($0, $1) }
     }
 }

@@ -73,7 +73,7 @@ extension Query where T: Comparable {
     ///     realm.objects(Dog.self).where { $0.age.contains(1...3) }
     public func contains(_ range: ClosedRange<T>) -> Query<Bool> {
         guard let low = QueryArguments.storeValue(range.lowerBound), let high = QueryArguments.storeValue(range.upperBound) else {
-            RealmError.trap(RealmError.unsupportedQueryArgument(range))
+            RealmMessages.trap(RealmMessages.unsupportedQueryArgument(range))
         }
         return Query<Bool>(.between(node, low, high))
     }
@@ -89,7 +89,7 @@ extension Query where T: OptionalProtocol, T.Wrapped: Comparable {
     /// `BETWEEN {lower, upper}`: within the closed range.
     public func contains(_ range: ClosedRange<T.Wrapped>) -> Query<Bool> {
         guard let low = QueryArguments.storeValue(range.lowerBound), let high = QueryArguments.storeValue(range.upperBound) else {
-            RealmError.trap(RealmError.unsupportedQueryArgument(range))
+            RealmMessages.trap(RealmMessages.unsupportedQueryArgument(range))
         }
         return Query<Bool>(.between(node, low, high))
     }

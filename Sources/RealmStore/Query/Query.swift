@@ -29,7 +29,7 @@ public struct Query<T> {
 
     /// The key path of this query; traps when it is not one (`($0.age > 3).name`).
     var path: QueryPath {
-        guard case .path(let path) = node else { RealmError.trap(RealmError.queryNeedsKeyPath) }
+        guard case .path(let path) = node else { RealmMessages.trap(RealmMessages.queryNeedsKeyPath) }
         return path
     }
 
@@ -49,9 +49,9 @@ public struct Query<T> {
     /// A Swift value as a query argument; traps for a value a query cannot hold (an unmanaged
     /// object), as Realm Swift does.
     static func value(_ value: Any) -> QueryNode {
-        if isStoredAsObject(value) { RealmError.trap(RealmError.customObjectInQuery(Swift.type(of: value))) }
+        if isStoredAsObject(value) { RealmMessages.trap(RealmMessages.customObjectInQuery(Swift.type(of: value))) }
         guard let converted = QueryArguments.storeValue(value) else {
-            RealmError.trap(RealmError.unsupportedQueryArgument(value))
+            RealmMessages.trap(RealmMessages.unsupportedQueryArgument(value))
         }
         return .value(converted)
     }

@@ -55,7 +55,7 @@ struct QueryLowering {
             return .comparison(QueryComparison(quantifier: quantifier, lhs: left, op: .between,
                                                rhs: .list([lower, upper], column: listColumn), column: opColumn))
         case .value, .subqueryCount, .typeNames:
-            RealmError.trap(RealmError.queryNeedsKeyPath)
+            RealmMessages.trap(RealmMessages.queryNeedsKeyPath)
         }
     }
 
@@ -116,7 +116,7 @@ struct QueryLowering {
         case .typeNames(let names, let list):
             return typeNames(names, list: list)
         case .comparison, .between, .and, .or, .not:
-            RealmError.trap(RealmError.queryNeedsKeyPath)
+            RealmMessages.trap(RealmMessages.queryNeedsKeyPath)
         }
     }
 
@@ -184,7 +184,7 @@ struct QueryLowering {
         subqueries += 1
         let variable = "s\(subqueries)"
         let rewritten = Self.rewrite(inner, variable: variable, collection: &collection)
-        guard let collection else { RealmError.trap(RealmError.subqueryNeedsCollection) }
+        guard let collection else { RealmMessages.trap(RealmMessages.subqueryNeedsCollection) }
         let start = column
         text += "SUBQUERY("
         let collectionPath = keyPath(collection)
@@ -200,7 +200,7 @@ struct QueryLowering {
         case .path(let path):
             guard path.variable == nil, let end = path.collectionEnd else { return node }
             let prefix = QueryPath(steps: Array(path.steps[..<end]), collectionEnd: end)
-            if let collection, !Self.same(collection, prefix) { RealmError.trap(RealmError.subqueryMixesCollections) }
+            if let collection, !Self.same(collection, prefix) { RealmMessages.trap(RealmMessages.subqueryMixesCollections) }
             collection = prefix
             return .path(QueryPath(steps: Array(path.steps[end...]), collectionEnd: nil, variable: variable, quantifier: path.quantifier))
         case .value, .typeNames:

@@ -3,6 +3,7 @@ import Foundation
 /// The asynchronous write transactions of one live Realm (Realm+AsyncWrite): blocks waiting
 /// for their turn and commit callbacks waiting for delivery, by id, in the order queued. Used
 /// only on the Realm's thread or actor, hence `@unchecked Sendable` (scheduled blocks carry it there).
+// @unchecked: used only on its Realm's thread or actor; scheduled blocks carry it there.
 final class AsyncWrites: @unchecked Sendable {
     private var nextID: AsyncTransactionId = 1
     /// Blocks of `beginAsyncWrite`, first queued first.

@@ -21,8 +21,11 @@ enum InMemoryStores {
     }
 
     private static let lock = NSLock()
+    // nonisolated(unsafe): `entries`, `made` and `directoryPath` are read and written only under `lock`.
     nonisolated(unsafe) private static var entries: [String: Entry] = [:]
+    // nonisolated(unsafe): under `lock`, as `entries`.
     nonisolated(unsafe) private static var made = 0
+    // nonisolated(unsafe): under `lock`, as `entries`.
     nonisolated(unsafe) private static var directoryPath: String?
 
     /// The store file of `identifier`: the current one while a Realm of it is open, else a new one.

@@ -40,7 +40,7 @@ extension Realm {
     @discardableResult
     public func asyncWrite<Result>(_isolation actor: isolated any Actor = #isolation,
                                    _ block: () throws -> Result) async throws -> Result {
-        guard core.isActorConfined || Thread.isMainThread else { RealmError.trap(RealmError.asyncWriteNeedsActor) }
+        guard core.isActorConfined || Thread.isMainThread else { RealmMessages.trap(RealmMessages.asyncWriteNeedsActor) }
         core.verifyThread()
         try Task.checkCancellation()
         return try write(block)
@@ -55,7 +55,7 @@ extension Realm {
     ///     if await realm.asyncRefresh() { print(realm.objects(Dog.self).count) }
     @discardableResult
     public func asyncRefresh(_isolation actor: isolated any Actor = #isolation) async -> Bool {
-        guard core.isActorConfined || Thread.isMainThread else { RealmError.trap(RealmError.asyncRefreshNeedsActor) }
+        guard core.isActorConfined || Thread.isMainThread else { RealmMessages.trap(RealmMessages.asyncRefreshNeedsActor) }
         return refresh()
     }
 }

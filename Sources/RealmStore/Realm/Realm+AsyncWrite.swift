@@ -34,7 +34,7 @@ extension Realm {
     ///     realm.beginAsyncWrite { realm.add(dog); realm.commitAsyncWrite() }
     @discardableResult
     public func beginAsyncWrite(_ asyncWriteBlock: @escaping () -> Void) -> AsyncTransactionId {
-        if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
+        if core.isFrozen { RealmMessages.trap(RealmMessages.frozenTransaction) }
         core.verifyThread()
         let writes = core.asyncWrites
         let id = writes.makeID()
@@ -55,7 +55,7 @@ extension Realm {
     @discardableResult
     public func commitAsyncWrite(allowGrouping: Bool = false, _ onComplete: ((Swift.Error?) -> Void)? = nil) -> AsyncTransactionId {
         core.verifyThread()
-        guard isInWriteTransaction else { RealmError.trap(RealmError.notInWriteTransaction) }
+        guard isInWriteTransaction else { RealmMessages.trap(RealmMessages.notInWriteTransaction) }
         var failure: (any Swift.Error)?
         do { try commitWrite() } catch { failure = error }
         let writes = core.asyncWrites
@@ -111,7 +111,7 @@ extension Realm {
         do {
             try begin()
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
         block()
         if isInWriteTransaction { cancelWrite() }

@@ -23,7 +23,7 @@ extension Realm {
 ///
 ///     let version = try schemaVersionAtURL(URL(fileURLWithPath: "app.realm"))
 public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throws -> UInt64 {
-    if encryptionKey != nil { throw Realm.Error(.fail, RealmError.noEncryption, fileURL: fileURL) }
+    if encryptionKey != nil { throw Realm.Error(.fail, RealmMessages.noEncryption, fileURL: fileURL) }
     do {
         return try Store(path: fileURL.path, readOnly: true).schemaVersion
     } catch {

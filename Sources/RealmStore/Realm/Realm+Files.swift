@@ -15,7 +15,7 @@ extension Realm {
         if config.inMemoryIdentifier != nil { return false }
         let path = config.path
         if RealmCore.isOpen(path) {
-            throw Error(.alreadyOpen, RealmError.deleteOpenFiles(path), fileURL: URL(fileURLWithPath: path))
+            throw Error(.alreadyOpen, RealmMessages.deleteOpenFiles(path), fileURL: URL(fileURLWithPath: path))
         }
         return try deleteStoreFiles(path)
     }
@@ -28,7 +28,7 @@ extension Realm {
             do {
                 try FileManager.default.removeItem(atPath: path + suffix)
             } catch {
-                throw Error(.fileOperationFailed, RealmError.cannotDelete(path + suffix), fileURL: URL(fileURLWithPath: path))
+                throw Error(.fileOperationFailed, RealmMessages.cannotDelete(path + suffix), fileURL: URL(fileURLWithPath: path))
             }
             deleted = true
         }

@@ -32,7 +32,7 @@ extension Realm {
         do {
             return try Realm(configuration: configuration)
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 }
@@ -48,9 +48,9 @@ extension ObjectBase {
     ///
     ///     let frozenDog = dog.freeze()
     public func freeze() -> Self {
-        guard let state = _state else { RealmError.trap(RealmError.freezeUnmanaged) }
+        guard let state = _state else { RealmMessages.trap(RealmMessages.freezeUnmanaged) }
         if state.realm.isFrozen { return self }
-        if state.isInvalidated { RealmError.trap(RealmError.invalidatedObject) }
+        if state.isInvalidated { RealmMessages.trap(RealmMessages.invalidatedObject) }
         return state.realm.core.frozen().object(state.key) as! Self
     }
 
@@ -61,7 +61,7 @@ extension ObjectBase {
     ///
     ///     if let live = frozenDog.thaw() { try live.realm!.write { live.age += 1 } }
     public func thaw() -> Self? {
-        guard let state = _state else { RealmError.trap(RealmError.freezeUnmanaged) }
+        guard let state = _state else { RealmMessages.trap(RealmMessages.freezeUnmanaged) }
         guard state.realm.isFrozen else { return self }
         return state.realm.thaw().core.existing(state.key, primaryKey: state.primaryKeyValue()) as? Self
     }

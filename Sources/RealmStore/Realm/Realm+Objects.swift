@@ -25,8 +25,8 @@ extension Realm {
             let builder = InputBuilder(realm: self, mode: .adopt, policy: update)
             for object in objects {
                 if let state = object._state {
-                    guard state.realm === self else { throw RealmError.otherRealm }
-                    if state.isInvalidated { throw RealmError.addInvalidated }
+                    guard state.realm === self else { throw RealmMessages.otherRealm }
+                    if state.isInvalidated { throw RealmMessages.addInvalidated }
                     continue
                 }
                 try builder.adopt(object, topLevel: true)
@@ -88,7 +88,7 @@ extension Realm {
         }
         perform(()) {
             for key in keys {
-                guard key.key >= 0 else { throw RealmError.deleteUnmanaged }
+                guard key.key >= 0 else { throw RealmMessages.deleteUnmanaged }
                 if core.store.isValid(key) { try core.store.delete(key) }
             }
         }
@@ -122,13 +122,13 @@ extension Realm {
     public func object<T: Object, K>(ofType type: T.Type, forPrimaryKey key: K) -> T? {
         let info = typeInfo(type)
         guard let primaryKey = info.primaryKey else {
-            RealmError.trap(RealmError.noPrimaryKey(info.className))
+            RealmMessages.trap(RealmMessages.noPrimaryKey(info.className))
         }
         let value = AnyValues.storeValue(key).map { AnyValues.coerce($0, to: primaryKey.type.base) } ?? .null
         do {
             return try core.read { try $0.object(info.className, primaryKey: value) }.map { core.object($0) as! T }
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 }

@@ -34,14 +34,14 @@ extension Realm {
         do {
             try begin()
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 
     /// `beginWrite`, throwing the store's errors (a write lock waited for too long).
     func begin() throws {
-        if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
-        if configuration.readOnly { RealmError.trap(RealmError.readOnlyTransaction) }
+        if core.isFrozen { RealmMessages.trap(RealmMessages.frozenTransaction) }
+        if configuration.readOnly { RealmMessages.trap(RealmMessages.readOnlyTransaction) }
         core.verifyThread()
         // Deliver what other commits changed before this write, as Realm does.
         if !core.notifier.isEmpty && !isInWriteTransaction { _ = core.refresh(initial: false) }
@@ -87,7 +87,7 @@ extension Realm {
                 core.dropTypesMissingFromStore()
             }
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
         core.pendingError = nil
         core.addedModelsInWrite = false

@@ -13,10 +13,10 @@ extension Realm {
     ///
     ///     try realm.writeCopy(toFile: URL(fileURLWithPath: "backup.realm"))
     public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) throws {
-        if encryptionKey != nil { throw Error(.fail, RealmError.noEncryption, fileURL: fileURL) }
+        if encryptionKey != nil { throw Error(.fail, RealmMessages.noEncryption, fileURL: fileURL) }
         let path = fileURL.path
         if FileManager.default.fileExists(atPath: path) {
-            throw Error(.fileExists, RealmError.copyTargetExists(path), fileURL: fileURL)
+            throw Error(.fileExists, RealmMessages.copyTargetExists(path), fileURL: fileURL)
         }
         do {
             try core.read { try $0.writeCopy(to: path) }
@@ -32,7 +32,7 @@ extension Realm {
     ///
     ///     try realm.writeCopy(configuration: Realm.Configuration(fileURL: backupURL))
     public func writeCopy(configuration: Realm.Configuration) throws {
-        guard configuration.inMemoryIdentifier == nil else { throw Error(.fail, RealmError.copyToMemory) }
+        guard configuration.inMemoryIdentifier == nil else { throw Error(.fail, RealmMessages.copyToMemory) }
         try writeCopy(toFile: URL(fileURLWithPath: configuration.path))
     }
 }

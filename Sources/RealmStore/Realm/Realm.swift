@@ -98,7 +98,7 @@ public struct Realm {
         get { core.autorefresh }
         nonmutating set {
             if core.isFrozen {
-                if newValue { RealmError.trap(RealmError.frozenAutorefresh) }
+                if newValue { RealmMessages.trap(RealmMessages.frozenAutorefresh) }
                 return
             }
             core.verifyThread()
@@ -122,9 +122,9 @@ public struct Realm {
 
     /// Runs a non-throwing operation: its error is recorded for the transaction (see above).
     func perform<T>(_ fallback: @autoclosure () -> T, _ body: () throws -> T) -> T {
-        if core.isFrozen { RealmError.trap(RealmError.frozenTransaction) }
+        if core.isFrozen { RealmMessages.trap(RealmMessages.frozenTransaction) }
         core.verifyThread()
-        guard isInWriteTransaction else { RealmError.trap(RealmError.notInWriteTransaction) }
+        guard isInWriteTransaction else { RealmMessages.trap(RealmMessages.notInWriteTransaction) }
         if core.pendingError != nil { return fallback() }
         do {
             let result = try core.store.typedOperation(body)
@@ -139,15 +139,15 @@ public struct Realm {
 
     /// Runs a setter: traps outside a write transaction and on error, as Realm does.
     func performSetter(_ body: () throws -> Void) {
-        if core.isFrozen { RealmError.trap(RealmError.frozenObject) }
+        if core.isFrozen { RealmMessages.trap(RealmMessages.frozenObject) }
         core.verifyThread()
-        guard isInWriteTransaction else { RealmError.trap(RealmError.modifyOutsideWrite) }
+        guard isInWriteTransaction else { RealmMessages.trap(RealmMessages.modifyOutsideWrite) }
         if core.pendingError != nil { return }
         do {
             try core.store.typedOperation(body)
             core.didChange()
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
     }
 }

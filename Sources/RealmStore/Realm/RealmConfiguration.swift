@@ -18,6 +18,7 @@ extension Realm {
     ///     let realm = try Realm(configuration: config)
     public struct Configuration {
         /// The configuration `Realm()` uses; the file is `default.realm` in the current directory.
+        // nonisolated(unsafe): Realm Swift's API makes this a plain settable static, set by apps before they open Realms on other threads.
         nonisolated(unsafe) public static var defaultConfiguration = Configuration()
 
         /// The store file; setting it clears `inMemoryIdentifier` (they exclude each other).

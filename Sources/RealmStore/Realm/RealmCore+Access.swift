@@ -26,7 +26,7 @@ extension RealmCore {
         if isActorConfined {
             verifyActor()
         } else if thread != pthread_self() {
-            RealmError.trap(RealmError.wrongThread)
+            RealmMessages.trap(RealmMessages.wrongThread)
         }
     }
 }

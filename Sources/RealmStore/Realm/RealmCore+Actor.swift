@@ -16,7 +16,7 @@ extension RealmCore {
 
     /// Traps (with Swift's message, as Realm's actor check does) unless called on the core's actor.
     func verifyActor() {
-        guard let actor else { RealmError.trap(RealmError.wrongThread) }
+        guard let actor else { RealmMessages.trap(RealmMessages.wrongThread) }
         actor.preconditionIsolated()
     }
 
@@ -32,6 +32,7 @@ extension RealmCore {
 
 /// A value handed to an actor where the compiler cannot see that it is used there only (a
 /// Realm's configuration, which holds a migration closure).
+// @unchecked: the point of this wrapper; callers hand over a value they no longer use on the sending side.
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
 

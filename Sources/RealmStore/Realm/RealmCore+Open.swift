@@ -40,7 +40,7 @@ extension RealmCore {
         for info in infos {
             guard store.schema.model(named: info.className) != nil else {
                 if configuration.objectTypes == nil { continue }
-                throw RealmError.readOnlyWithoutModel(info.className, path)
+                throw RealmMessages.readOnlyWithoutModel(info.className, path)
             }
             try store.requireNoMigration(for: info.model)
             kept.append(info)

@@ -14,7 +14,7 @@ extension RealmCore {
         do {
             changed = try store.refresh()
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
         if changed {
             didChange()
@@ -41,7 +41,7 @@ extension RealmCore {
     func frozen() -> RealmCore {
         if isFrozen { return self }
         verifyThread()
-        if store.isInWriteTransaction { RealmError.trap(RealmError.freezeInWrite) }
+        if store.isInWriteTransaction { RealmMessages.trap(RealmMessages.freezeInWrite) }
         let version = store.version
         if let cached = frozenCores[version]?.core { return cached }
         do {
@@ -51,53 +51,7 @@ extension RealmCore {
             frozenCores[version] = Weak(core)
             return core
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
-    }
-}
-
-/// Moves a live core to the newest version at the next turn of its thread's run loop, when
-/// another thread's instance of the same file committed (Realm's autorefresh): a block run by
-/// the thread's `RunLoopWaker` (scheduled from any thread; it wakes the loop). At most one is
-/// pending; where the run loop never turns, only `refresh()` or a write moves the core. An
-/// actor's core is refreshed by a job enqueued on its actor instead.
-final class CommitAnnouncer: @unchecked Sendable {
-    /// Runs blocks on the core's thread's run loop (called from any thread); nil for an
-    /// actor's core.
-    private let waker: RunLoopWaker?
-    /// The actor of an actor's core.
-    private weak var actor: (any Actor)?
-    private let pending = Atomic<Bool>(false)
-    /// The newest version of the file announced so far.
-    private let announced = Atomic<UInt64>(0)
-    /// Read only on the core's thread (or actor), in the scheduled block.
-    weak var core: RealmCore?
-
-    init(actor: (any Actor)?) {
-        self.actor = actor
-        self.waker = actor == nil ? RunLoopWaker.current : nil
-    }
-
-    /// Schedules a refresh of the core on its thread or actor (once until it has run), after
-    /// a commit made the file's version `version`.
-    func post(version: UInt64) {
-        announced.max(version, ordering: .sequentiallyConsistent)
-        guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        schedule { [self] in fire() }
-    }
-
-    /// Runs `body` at the next turn of the core's run loop, or as a job of its actor.
-    func schedule(_ body: @escaping @Sendable () -> Void) {
-        guard let waker else {
-            guard let actor else { return }
-            Task { await RealmCore.perform(on: actor, body) }
-            return
-        }
-        waker.schedule(body)
-    }
-
-    private func fire() {
-        pending.store(false, ordering: .releasing)
-        core?.refreshAutomatically(newest: announced.load(ordering: .sequentiallyConsistent))
     }
 }

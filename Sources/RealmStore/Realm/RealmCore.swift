@@ -9,6 +9,7 @@ import RealmSchema
 /// A live core belongs to the thread that opened it (`thread`); its store pins one version
 /// (Store+Versions). A frozen core is read from any thread: every access goes through
 /// `read(_:)`, which holds its connection's lock, hence `@unchecked Sendable`.
+// @unchecked: a live core is used only on its thread; a frozen one only through `read(_:)`, under its connection's lock.
 final class RealmCore: @unchecked Sendable {
     let configuration: Realm.Configuration
     let store: Store
@@ -76,10 +77,13 @@ final class RealmCore: @unchecked Sendable {
     }
 
     private static let lock = NSLock()
+    // nonisolated(unsafe): `open`, `usedTypes` and `usedOrder` are read and written only under `lock`.
     nonisolated(unsafe) private static var open: [OpenKey: Weak] = [:]
     /// The model type last used for each class name: a program's current model of the class.
+    // nonisolated(unsafe): under `lock`, as `open`.
     nonisolated(unsafe) private static var usedTypes: [String: ObjectBase.Type] = [:]
     /// Class names of `usedTypes` in first-use order.
+    // nonisolated(unsafe): under `lock`, as `open`.
     nonisolated(unsafe) private static var usedOrder: [String] = []
 
     final class Weak {
@@ -122,7 +126,7 @@ final class RealmCore: @unchecked Sendable {
         let requested = closure(configuration.objectTypes ?? used)
         if let cached {
             if cached.configuration.readOnly != configuration.readOnly {
-                throw Realm.Error(.fail, RealmError.otherReadPermissions(path), fileURL: URL(fileURLWithPath: path))
+                throw Realm.Error(.fail, RealmMessages.otherReadPermissions(path), fileURL: URL(fileURLWithPath: path))
             }
             try cached.register(configuration.readOnly && configuration.objectTypes == nil
                 ? requested.filter { cached.store.schema.model(named: $0.className()) != nil } : requested)
@@ -178,17 +182,17 @@ final class RealmCore: @unchecked Sendable {
 
     /// The schema to open the file with: stored models the Swift types agree with stay as
     /// stored (keeping docs, defaults and enum lists); others come from the Swift types.
-    static func mergedSchema(path: String, infos: [TypeInfo], version: UInt64) throws -> RealmSchema.Schema {
+    static func mergedSchema(path: String, infos: [TypeInfo], version: UInt64) throws -> CompiledSchema {
         let typed = infos.map(\.model)
         guard FileManager.default.fileExists(atPath: path), let stored = try? Store.storedSchema(at: path) else {
-            return RealmSchema.Schema(schemaVersion: version, models: typed)
+            return CompiledSchema(schemaVersion: version, models: typed)
         }
         var models = stored.models.map { model in
             guard let swift = typed.first(where: { $0.name == model.name }) else { return model }
             return SchemaCompatibility.agree(stored: model, swift: swift) ? model : swift
         }
         models += typed.filter { model in !stored.models.contains { $0.name == model.name } }
-        return RealmSchema.Schema(schemaVersion: version, models: models)
+        return CompiledSchema(schemaVersion: version, models: models)
     }
 
     /// Makes `types` (and their links) known, adding missing models to the store; a type whose
@@ -199,7 +203,7 @@ final class RealmCore: @unchecked Sendable {
         for type in requested where types[type.className()].map({ $0.type != type }) ?? true {
             let info = TypeInfo.of(type)
             if configuration.readOnly, store.schema.model(named: info.className) == nil {
-                throw RealmError.readOnlyWithoutModel(info.className, configuration.path)
+                throw RealmMessages.readOnlyWithoutModel(info.className, configuration.path)
             }
             try store.requireNoMigration(for: info.model)
             types[info.className] = info
@@ -228,7 +232,7 @@ final class RealmCore: @unchecked Sendable {
         do {
             try register(RealmCore.closure([type]))
         } catch {
-            RealmError.trap(RealmError.message(of: error))
+            RealmMessages.trap(RealmMessages.message(of: error))
         }
         return types[type.className()]!
     }
@@ -236,7 +240,7 @@ final class RealmCore: @unchecked Sendable {
     /// The model type registered for a class name.
     func typeInfo(named className: String) -> TypeInfo {
         guard let info = types[className] else {
-            RealmError.trap(RealmError.unknownClass(className))
+            RealmMessages.trap(RealmMessages.unknownClass(className))
         }
         return info
     }

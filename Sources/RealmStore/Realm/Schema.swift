@@ -13,7 +13,7 @@ public struct Schema: CustomStringConvertible, Equatable {
     /// The schema of every model in the Realm, in the file's order.
     public let objectSchema: [ObjectSchema]
 
-    init(_ schema: RealmSchema.Schema) {
+    init(_ schema: CompiledSchema) {
         objectSchema = schema.models.map(ObjectSchema.init)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RealmEngine
+import Synchronization
 
 /// A value confined to the thread of its Realm (a live object or collection), which
 /// `ThreadSafeReference` passes to another thread, as in Realm Swift.
@@ -40,30 +41,29 @@ public protocol ThreadConfined {
 ///         guard let dog = realm.resolve(reference) else { return }   // nil: deleted since
 ///         print(dog.name)
 ///     }
-public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sendable {
+public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     private let handover: any Sendable
     private let path: String
     private let version: UInt64
     /// Guards `resolved`: a reference may be resolved on any thread, once.
-    private let lock = NSLock()
-    private var resolved = false
+    private let resolved = Mutex(false)
 
     /// A reference to `threadConfined`, a managed, valid value used on its Realm's thread.
     public init(to threadConfined: Confined) {
-        if threadConfined.isInvalidated { RealmError.trap(RealmError.referenceToInvalidated) }
-        guard let realm = threadConfined.realm else { RealmError.trap(RealmError.referenceToUnmanaged) }
+        if threadConfined.isInvalidated { RealmMessages.trap(RealmMessages.referenceToInvalidated) }
+        guard let realm = threadConfined.realm else { RealmMessages.trap(RealmMessages.referenceToUnmanaged) }
         handover = threadConfined._rlmHandover()
         path = realm.configuration.path
         version = realm.core.read { $0.version }
     }
 
     /// Whether the reference was resolved (it can be only once).
-    public var isInvalidated: Bool { lock.withLock { resolved } }
+    public var isInvalidated: Bool { resolved.withLock { $0 } }
 
     /// Marks the reference resolved; traps with Realm's message the second time.
     fileprivate func take() -> (handover: any Sendable, path: String, version: UInt64) {
-        lock.withLock {
-            if resolved { RealmError.trap(RealmError.resolvedTwice) }
+        resolved.withLock { resolved in
+            if resolved { RealmMessages.trap(RealmMessages.resolvedTwice) }
             resolved = true
         }
         return (handover, path, version)
@@ -79,7 +79,7 @@ extension Realm {
     ///     let dog = realm.resolve(reference)
     public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) -> Confined? {
         let (handover, path, version) = reference.take()
-        guard path == configuration.path else { RealmError.trap(RealmError.resolveInOtherFile) }
+        guard path == configuration.path else { RealmMessages.trap(RealmMessages.resolveInOtherFile) }
         if !isFrozen, core.read({ $0.version }) < version { refresh() }
         return Confined._rlmResolve(handover, in: self)
     }

@@ -47,7 +47,7 @@ public struct ExtendedJSONError: Error, Sendable, Hashable {
     }
 
     /// The message for a property of type `type` named `qualifiedName` (`Class.property`).
-    public func message(forType type: PropertyType, property qualifiedName: String) -> String {
+    public func message(forType type: DeclaredType, property qualifiedName: String) -> String {
         switch problem {
         case let .invalidValue(value, found, reason):
             return JSONMessages.invalidValue(value, type: found, expected: type, property: qualifiedName, reason: reason)

@@ -6,7 +6,7 @@ import RealmSchema
 /// and hints the Extended JSON decoders attach.
 extension JSONMessages {
     /// Realm's scalar type error with JSON type names (docs/json-typing.md, section 9).
-    static func invalidValue(_ value: String, type found: String, expected: PropertyType, property: String,
+    static func invalidValue(_ value: String, type found: String, expected: DeclaredType, property: String,
                              reason: String?) -> String {
         let element = expected.base.yamlName + (expected.isOptional ? "?" : "")
         let collection = switch expected.collection {

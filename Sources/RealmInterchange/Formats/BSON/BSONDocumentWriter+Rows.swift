@@ -39,7 +39,7 @@ extension BSONDocumentWriter: ExportRowWriter {
     }
 
     /// Every Map through `takeEntries`, in the plan's key order.
-    func writeMap(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws {
+    func writeMap(_ plan: ExportCollectionPlan, _ type: DeclaredType, owner: Int64) throws {
         let entries = try plan.collection.takeEntries(of: owner)
         try writeDictionary(entries, isMixed: false) { try self.writeElement($0, type.base) }
     }

@@ -44,7 +44,7 @@ struct CSVColumns {
 
     /// The columns `headers` give for objects of `plan`; `locations` are the header cells'
     /// (line, column), for errors.
-    init(headers: [String], plan: ImportClassPlan, locate: (Int) -> JSONSourceError.Locator) throws(JSONSourceError) {
+    init(headers: [String], plan: ImportClassPlan, locate: (Int) -> SourceError.Locator) throws(SourceError) {
         var columns: [Column] = []
         let root = Node()
         var seen: Set<String> = []
@@ -122,7 +122,7 @@ struct CSVColumns {
     }
 }
 
-extension JSONSourceError {
+extension SourceError {
     /// Makes the error for a message at one place.
-    typealias Locator = (String) -> JSONSourceError
+    typealias Locator = (String) -> SourceError
 }

@@ -43,7 +43,7 @@ final class CSVRecordReader {
     }
 
     /// The next byte without consuming it; nil at the end.
-    private func peek() throws(JSONSourceError) -> UInt8? {
+    private func peek() throws(SourceError) -> UInt8? {
         if index == chunkCount {
             if ended { return nil }
             chunkCount = try stream.read(into: chunk.baseAddress!, maximum: chunk.count)
@@ -66,12 +66,12 @@ final class CSVRecordReader {
         }
     }
 
-    func error(_ message: String, line: Int, column: Int) -> JSONSourceError {
-        JSONSourceError(.invalidJSON, .error(message, at: SourceLocation(file: name, line: line, column: column)))
+    func error(_ message: String, line: Int, column: Int) -> SourceError {
+        SourceError(.malformed, .error(message, at: SourceLocation(file: name, line: line, column: column)))
     }
 
     /// The next record's cells, or nil at the end of the input.
-    func next() throws(JSONSourceError) -> [CSVCell]? {
+    func next() throws(SourceError) -> [CSVCell]? {
         if !started {
             started = true
             if try peek() == 0xEF {
@@ -98,7 +98,7 @@ final class CSVRecordReader {
     }
 
     /// One cell and whether it ended its record (a line break or the end of the input).
-    private func readCell() throws(JSONSourceError) -> (CSVCell, Bool) {
+    private func readCell() throws(SourceError) -> (CSVCell, Bool) {
         var cell = CSVCell(bytes: [], quoted: false, line: line, column: column)
         if format.quotes, try peek() == UInt8(ascii: "\"") {
             cell.quoted = true
@@ -143,7 +143,7 @@ final class CSVRecordReader {
     /// Consumes a separator (false), a line break or the end of the input (true); nil,
     /// consuming nothing, before any other byte. After a closing quote a CR must start a CRLF;
     /// in an unquoted cell it is text (the caller drops it before the LF of a CRLF).
-    private func cellEnd(afterQuote: Bool = false) throws(JSONSourceError) -> Bool? {
+    private func cellEnd(afterQuote: Bool = false) throws(SourceError) -> Bool? {
         guard let byte = try peek() else { return true }
         if byte == format.separator {
             consume(byte)

@@ -10,7 +10,7 @@ protocol SourceTextMap: AnyObject {
     func pathNote(_ path: JSONPath) -> String
     /// A problem that ended the made text early, reported once the text's documents are read;
     /// nil after the first call.
-    func takeFailure() -> JSONSourceError?
+    func takeFailure() -> SourceError?
 }
 
 /// Maps the JSON line of each CSV row back to the row's cells: a position inside a value is
@@ -44,9 +44,9 @@ final class CSVTextMap: SourceTextMap {
     private var shifts: [(madeLine: Int, shift: Int)] = []
     private static let keptRows = 1 << 15
     /// What ended the rows early (a quote left open, a row with too many cells, …).
-    var failure: JSONSourceError?
+    var failure: SourceError?
 
-    func takeFailure() -> JSONSourceError? {
+    func takeFailure() -> SourceError? {
         lock.lock()
         defer { lock.unlock() }
         defer { failure = nil }

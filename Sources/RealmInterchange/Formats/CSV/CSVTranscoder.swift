@@ -24,7 +24,7 @@ final class CSVTranscoder: ByteStream {
         self.fields = fields
     }
 
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         while pending.count - pendingStart < maximum && !ended {
             do {
                 if columns == nil { try readHeader() }
@@ -51,7 +51,7 @@ final class CSVTranscoder: ByteStream {
         return count
     }
 
-    private func readHeader() throws(JSONSourceError) {
+    private func readHeader() throws(SourceError) {
         let headers: [String]
         var cells: [CSVCell] = []
         if let fields {
@@ -67,14 +67,14 @@ final class CSVTranscoder: ByteStream {
             { [reader] message in
                 let cell = index < cells.count ? cells[index] : nil
                 return cell.map { reader.error(message, line: $0.line, column: $0.column) }
-                    ?? JSONSourceError(.invalidJSON, .error("--fields: " + message))
+                    ?? SourceError(.malformed, .error("--fields: " + message))
             }
         }
         map.setHeaders(columns.columns)
         self.columns = columns
     }
 
-    private func append(_ record: [CSVCell]) throws(JSONSourceError) {
+    private func append(_ record: [CSVCell]) throws(SourceError) {
         guard let columns else { return }
         guard record.count == columns.columns.count else {
             let cell = record.count > columns.columns.count ? record[columns.columns.count] : record[record.count - 1]
@@ -101,7 +101,7 @@ final class CSVTranscoder: ByteStream {
     }
 
     private func appendObject(_ node: CSVColumns.Node, _ record: [CSVCell], _ columns: CSVColumns,
-                              to line: inout MadeLine, cells: inout [CSVTextMap.Cell]) throws(JSONSourceError) {
+                              to line: inout MadeLine, cells: inout [CSVTextMap.Cell]) throws(SourceError) {
         line.append(UInt8(ascii: "{"))
         var first = true
         for (key, child) in node.entries {
@@ -143,7 +143,7 @@ final class CSVTranscoder: ByteStream {
     }
 
     private func appendCell(_ cell: CSVCell, _ column: CSVColumns.Column, keyColumn: Int, to line: inout MadeLine,
-                            cells: inout [CSVTextMap.Cell]) throws(JSONSourceError) {
+                            cells: inout [CSVTextMap.Cell]) throws(SourceError) {
         var mapped = CSVTextMap.Cell(keyColumn: keyColumn, madeColumn: line.column, line: cell.line, column: cell.column,
                                      verbatim: false)
         defer { cells.append(mapped) }

@@ -11,14 +11,14 @@ extension Importer {
     ///     try importer.importInput(importer.tableSource(path: "zips.csv", format: .csv))
     ///     try importer.finish()
     ///
-    /// - Throws: `ImportRunError.tableWithoutClass` without `--class`; `JSONSourceError` when
+    /// - Throws: `ImportRunError.tableWithoutClass` without `--class`; `SourceError` when
     ///   the file cannot be opened.
-    public func tableSource(path: String, format: TableFormat, fields: [String]? = nil) throws -> JSONDocumentSource {
+    public func tableSource(path: String, format: TableFormat, fields: [String]? = nil) throws -> DocumentSource {
         guard let className = options.className, let plan = plans[className] else {
             let classes = plans.values.filter { !$0.isEmbedded }.map(\.name).sorted()
             throw ImportRunError.tableWithoutClass(input: path == "-" ? "<stdin>" : path, classes: classes)
         }
-        let (input, name, _, raw) = try JSONDocumentSource.open(path)
+        let (input, name, _, raw) = try DocumentSource.open(path)
         var file = raw
         let stream: any ByteStream
         switch input {
@@ -30,8 +30,8 @@ extension Importer {
         case .stream(let compressed): stream = compressed
         }
         let transcoder = CSVTranscoder(CSVRecordReader(stream, format: format, name: name), plan: plan, fields: fields)
-        let source = JSONDocumentSource(input: .stream(transcoder), name: name, size: nil, options: sourceOptions)
-        source.textMap = transcoder.map
+        let source = DocumentSource(input: .stream(transcoder), name: name, size: nil, options: sourceOptions)
+        source.reader = CSVReader(format, map: transcoder.map)
         source.fileStream = file
         return source
     }
@@ -46,7 +46,7 @@ final class MemoryStream: ByteStream {
         self.bytes = bytes
     }
 
-    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(JSONSourceError) -> Int {
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) throws(SourceError) -> Int {
         let count = min(maximum, bytes.count - position)
         bytes.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
         position += count

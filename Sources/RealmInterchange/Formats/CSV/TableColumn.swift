@@ -15,7 +15,7 @@ struct TableColumn {
 
     /// The columns `fields` name, or without fields every property that is not a collection
     /// (an embedded object's by its properties, dotted), in schema order.
-    static func columns(_ fields: [String]?, of model: ModelSchema, in schema: Schema) throws(ExportError) -> [TableColumn] {
+    static func columns(_ fields: [String]?, of model: ModelSchema, in schema: CompiledSchema) throws(ExportError) -> [TableColumn] {
         guard let fields else { return defaults(of: model, in: schema, prefix: "", path: [], positions: []) }
         var columns: [TableColumn] = []
         for field in fields {
@@ -44,7 +44,7 @@ struct TableColumn {
         return columns
     }
 
-    private static func defaults(of model: ModelSchema, in schema: Schema, prefix: String, path: [PropertySchema],
+    private static func defaults(of model: ModelSchema, in schema: CompiledSchema, prefix: String, path: [PropertySchema],
                                  positions: [Int]) -> [TableColumn] {
         var columns: [TableColumn] = []
         for (position, property) in model.persistedProperties.enumerated() where property.type.collection == .single {
@@ -60,7 +60,7 @@ struct TableColumn {
     }
 
     /// The embedded model a single link property leads to.
-    private static func embeddedTarget(of property: PropertySchema, in schema: Schema) -> ModelSchema? {
+    private static func embeddedTarget(of property: PropertySchema, in schema: CompiledSchema) -> ModelSchema? {
         guard property.type.collection == .single, case .object(let name) = property.type.base,
               let target = schema.model(named: name), target.kind == .embedded else { return nil }
         return target

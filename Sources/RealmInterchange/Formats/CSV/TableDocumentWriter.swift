@@ -113,7 +113,7 @@ final class TableDocumentWriter {
 
     /// A collection or mixed value as the JSON text `realm-export` writes for it: the Extended
     /// JSON writer's value over this plan (compact, relaxed).
-    private func json(_ value: StoreValue, _ type: PropertyType) throws -> [UInt8] {
+    private func json(_ value: StoreValue, _ type: DeclaredType) throws -> [UInt8] {
         let memory = ExportOutput.memory()
         try ExtendedJSONDocumentWriter(plan: plan, output: memory).writeValue(value, type)
         try memory.flush()

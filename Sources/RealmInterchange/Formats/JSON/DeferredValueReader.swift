@@ -44,7 +44,7 @@ struct DeferredValueReader {
         while true {
             let upper = min(offset + size, range.upperBound)
             guard let bytes = fetch(offset..<upper) else {
-                throw Failure(message: JSONMessages.invalidJSON("the input could not be read again"), offset: offset)
+                throw Failure(message: JSONMessages.malformed("the input could not be read again"), offset: offset)
             }
             let isLast = upper == range.upperBound
             let scan = bytes.withUnsafeBytes { scanElements($0, isLast: isLast) }
@@ -56,7 +56,7 @@ struct DeferredValueReader {
                 // jansson words the problem; it is somewhere in what was read.
                 isFinished = true
                 _ = try decode(bytes, from: scan.start, to: bytes.count, count: 0, at: offset)
-                throw Failure(message: JSONMessages.invalidJSON("unexpected text"), offset: offset + scan.start)
+                throw Failure(message: JSONMessages.malformed("unexpected text"), offset: offset + scan.start)
             }
             let piece = try decode(bytes, from: scan.start, to: scan.end, count: scan.count, at: offset)
             offset += scan.end

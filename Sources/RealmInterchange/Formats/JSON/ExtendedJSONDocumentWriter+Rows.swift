@@ -32,7 +32,7 @@ extension ExtendedJSONDocumentWriter: ExportRowWriter {
     }
 
     /// A string Map from its cursor (`writeStringMap`), any other through `takeEntries`.
-    func writeMap(_ plan: ExportCollectionPlan, _ type: PropertyType, owner: Int64) throws {
+    func writeMap(_ plan: ExportCollectionPlan, _ type: DeclaredType, owner: Int64) throws {
         let collection = plan.collection
         if plan.valueKind == .string && collection.tagColumn == nil && collection.targetKeyColumn == nil {
             return try writeStringMap(plan, base: type.base, owner: owner)

@@ -1,4 +1,4 @@
-/// The three layouts `realm-import` accepts, detected from the first bytes of the input.
+/// The three layouts of JSON input `realm-import` accepts, detected from the first bytes of the input.
 ///
 /// The rule, after an optional UTF-8 byte-order mark and whitespace:
 ///
@@ -19,19 +19,17 @@ public enum JSONInputShape: String, Sendable, Hashable {
     case ndjson
     /// `{"Person": [{…}], "Dog": [{…}]}`
     case multiClass
-    /// BSON documents one after another, as `mongodump` writes them (`JSONSourceOptions.bson`).
-    case bson
 }
 
 /// Where a source is between two documents.
 enum SourceState {
-    /// Nothing read yet; the shape is unknown.
+    /// Nothing read yet; the format and shape are unknown.
     case start
     /// Inside an array of documents (the top-level array, or the array of `className`);
     /// `afterElement` once at least one element was read.
     case elements(className: String?, afterElement: Bool)
-    /// NDJSON: documents until the end of the input.
-    case ndjson
+    /// Documents one after another until the end of the input (NDJSON, BSON, CSV rows).
+    case sequence
     /// Inside a multi-class object, before a class key or the closing `}`.
     case classKeys(afterFirst: Bool)
     /// Everything was read, or reading stopped at an error.

@@ -4,6 +4,11 @@ import RealmFormats
 /// Every message about reading JSON input. Wording lives here and nowhere else; Extended JSON
 /// value messages are in `JSONMessages+Values.swift`.
 enum JSONMessages {
+    /// An array or NDJSON input without `--class`.
+    static func classNeeded(_ input: String, classes: [String]) -> String {
+        "'\(input)' is an array or NDJSON input: name its class with --class (one of: \(classes.joined(separator: ", ")))"
+    }
+
     // MARK: I/O
 
     static func openFailed(_ path: String, code: Int32) -> String {
@@ -20,7 +25,7 @@ enum JSONMessages {
 
     // MARK: Syntax (jansson)
 
-    static func invalidJSON(_ janssonText: String) -> String {
+    static func malformed(_ janssonText: String) -> String {
         "invalid JSON: \(janssonText)"
     }
 

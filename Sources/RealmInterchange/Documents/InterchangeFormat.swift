@@ -1,0 +1,58 @@
+/// The formats `realm-import` reads (`--type`, or detected from the first bytes). Each has its
+/// reader in `Formats/<Name>/` (a `DocumentReader`); this enum is what the tools list in
+/// `--type`, its help and completions, so a new format is one case here and one in
+/// `DocumentSource.reader(for:)`.
+///
+/// For example:
+///
+///     InputFormat(rawValue: "bson")?.isDetected    // true: a BSON input is told by its first bytes
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// Extended JSON: an array, NDJSON or a multi-class object (docs/json-typing.md).
+    case json
+    /// BSON documents one after another, as `mongodump` writes a collection.
+    case bson
+    /// Comma-separated rows of one class, typed by the schema (docs/csv.md).
+    case csv
+    /// Tab-separated rows of one class (docs/csv.md).
+    case tsv
+
+    /// Whether an input is told to be of this format by its first bytes when `--type` is not
+    /// given (`DocumentSource.detectFormat()`): JSON and BSON are; CSV and TSV text is only
+    /// ever read when asked for, as it could be anything.
+    public var isDetected: Bool { table == nil }
+
+    /// The delimited-text format of CSV and TSV, nil for the others.
+    public var table: TableFormat? { TableFormat(rawValue: rawValue) }
+
+    /// Whether documents need `--class`, as a table's rows name no class (a BSON file named
+    /// after a class, `Person.bson`, does).
+    public var needsClass: Bool { table != nil }
+
+    /// `realm-import --type`'s help, naming every case.
+    public static let help = "json or bson (default: BSON detected by its first bytes; a mongodump .bson file, documents of "
+        + "--class), or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."
+}
+
+/// The formats `realm-export` writes (`--type`). Each has its writer in `Formats/<Name>/`;
+/// this enum is what the tools list in `--type`, its help and completions.
+///
+/// For example:
+///
+///     OutputFormat(rawValue: "csv")?.table?.separator    // 0x2C
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Extended JSON, relaxed or canonical: a multi-class object, NDJSON or an array.
+    case json
+    /// BSON as `mongodump` writes it: a `<class>.bson` and `<class>.metadata.json` a class.
+    case bson
+    /// Comma-separated rows of one class (docs/csv.md).
+    case csv
+    /// Tab-separated rows of one class (docs/csv.md).
+    case tsv
+
+    /// The delimited-text format of CSV and TSV, nil for the others.
+    public var table: TableFormat? { TableFormat(rawValue: rawValue) }
+
+    /// `realm-export --type`'s help, naming every case.
+    public static let help = "json (default); bson: mongodump's files for mongorestore (-o DIR: <class>.bson and "
+        + "<class>.metadata.json each); or csv / tsv: one row an object of one class (docs/csv.md)."
+}

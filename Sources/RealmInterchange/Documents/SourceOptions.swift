@@ -1,0 +1,29 @@
+/// What a `DocumentSource` needs to know besides the bytes.
+public struct SourceOptions: Sendable {
+    /// The schema's class names: with them, `{"K": [` starts a multi-class input only when `K`
+    /// is a class, and a later key of a multi-class input that is not a class is an error.
+    public var classNames: Set<String>?
+    /// The initial buffer size in bytes (default 1 MiB); it grows only for a larger document.
+    public var bufferSize: Int
+    /// Top-level keys, by class, whose large arrays and objects a large document leaves out of
+    /// its decoded tree, for the reader to decode piece by piece (`JSONDocument.deferredRange(of:)`);
+    /// `defaultClassName` is the class of documents of an array or NDJSON input.
+    public var streamedKeys: [String: Set<String>]
+    public var defaultClassName: String?
+    /// A document from this size on (1 MiB by default, the buffer's size) leaves out the values
+    /// of its streamed keys of a sixteenth of this size (64 KiB) or more.
+    public var largeDocumentBytes: Int
+    /// The input's format when told (`--type json`, `--type bson`); nil: detected from its
+    /// first bytes (`InputFormat.isDetected`). CSV and TSV sources are made by
+    /// `Importer.tableSource(path:format:fields:)`, which transcodes their rows.
+    public var format: InputFormat?
+
+    public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
+                defaultClassName: String? = nil, largeDocumentBytes: Int = 1 << 20) {
+        self.classNames = classNames
+        self.bufferSize = bufferSize
+        self.streamedKeys = streamedKeys
+        self.defaultClassName = defaultClassName
+        self.largeDocumentBytes = largeDocumentBytes
+    }
+}
