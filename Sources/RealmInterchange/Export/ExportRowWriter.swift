@@ -33,6 +33,22 @@ protocol ExportRowWriter: ExportValueWriter {
 }
 
 extension ExportRowWriter {
+    /// Steps through every object of `model`, or of one `part` of it, in export order, reading
+    /// only the projected properties: `body` runs with the rows standing on each object and the
+    /// object's position in its class (counted from 1, across parts).
+    func forEachRow(of model: ModelSchema, part: ExportPart, _ body: (ExportNodePlan, _ position: Int64) throws -> Void) throws {
+        let projection = plan.projection
+        let node = try plan.store.exportReader(model.name, part: part) { className, property in
+            projection[className]?.contains(property) ?? true
+        }
+        let nodePlan = try ExportNodePlan(node, plans: plan.plans)
+        var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
+        while try node.rows.step() {
+            position += 1
+            try body(nodePlan, position)
+        }
+    }
+
     /// The object `plan.rows` stands on: `$id` first when given, then its fields.
     func writeRowObject(_ plan: ExportNodePlan, position: Int64?) throws {
         let key = plan.rows.int64(plan.node.keyColumn)

@@ -16,18 +16,12 @@ extension BSONDocumentWriter: ExportRowWriter {
     /// Writes every object of `model`, or of one `part` of it, in export order, one document at
     /// a time: `emit` runs after each, with the document in `writer.bytes`.
     func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, emit: () throws -> Void) throws {
-        let projection = plan.projection
-        let node = try plan.store.exportReader(model.name, part: part) { className, property in
-            projection[className]?.contains(property) ?? true
-        }
-        let nodePlan = try ExportNodePlan(node, plans: plan.plans)
-        var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
         let numbered = model.primaryKey == nil
-        while try node.rows.step() {
-            position += 1
+        try forEachRow(of: model, part: part) { nodePlan, position in
             writer.reset()
             try writeRowObject(nodePlan, position: numbered ? position : nil)
-            try checkDocumentSize(ObjectKey(className: model.name, key: node.rows.int64(node.keyColumn)), position: position)
+            try checkDocumentSize(ObjectKey(className: model.name, key: nodePlan.rows.int64(nodePlan.node.keyColumn)),
+                                  position: position)
             try emit()
         }
     }

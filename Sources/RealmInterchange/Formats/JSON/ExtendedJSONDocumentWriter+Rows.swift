@@ -11,15 +11,8 @@ extension ExtendedJSONDocumentWriter: ExportRowWriter {
     /// Writes every object of `model`, or of one `part` of it, in export order; `after` runs
     /// after each object.
     func writeWholeClass(_ model: ModelSchema, part: ExportPart = .whole, after: () throws(ExportError) -> Void) throws {
-        let projection = plan.projection
-        let node = try plan.store.exportReader(model.name, part: part) { className, property in
-            projection[className]?.contains(property) ?? true
-        }
-        let nodePlan = try ExportNodePlan(node, plans: plan.plans)
-        var position: Int64 = if case .second(let split) = part { split.firstCount } else { 0 }
         let numbered = model.primaryKey == nil
-        while try node.rows.step() {
-            position += 1
+        try forEachRow(of: model, part: part) { nodePlan, position in
             try writeRowObject(nodePlan, position: numbered ? position : nil)
             try after()
         }
