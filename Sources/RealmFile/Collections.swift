@@ -14,7 +14,8 @@ extension NodeReader {
             guard node.count <= Self.maxLeafElements else {
                 throw RealmFileError(.badNode, RealmFileMessages.tooManyElements(node.count), offset: node.ref)
             }
-            return try leaf(node)
+            // A leaf of mixed values can hold nested collections: keep it on the path too.
+            return try descend(into: node.ref) { () throws(RealmFileError) -> [RealmValue] in try leaf(node) }
         }
         guard node.hasRefs, node.widthType == .bits, node.count >= 3 else {
             throw RealmFileError(.badNode, RealmFileMessages.badShape("inner B+tree node", slots: node.count, minimum: 3),

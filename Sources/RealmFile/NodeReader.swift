@@ -6,7 +6,7 @@
 /// One reader serves one job (opening the file, or streaming one class); it is not shared.
 final class NodeReader {
     /// The deepest descent through trees and nested collections accepted.
-    static let maxDepth = 200
+    static let maxDepth = 64
 
     let bytes: FileBytes
     /// The end of the node area (the file size, or the streaming footer's offset).
