@@ -144,7 +144,7 @@ struct DamagedFileTests {
 
     /// Random byte mutations of small fixtures (fixed seed): every outcome is a summary or a
     /// `RealmFileError`, never a crash or a hang.
-    @Test(arguments: ["empty-schema-v3.realm", "all-types-writecopy.realm"])
+    @Test(arguments: ["empty-schema-v3.realm", "all-types-writecopy.realm", "people-1000.realm"])
     func randomMutationsNeverCrash(fixture: String) throws {
         let original = try Fixtures.bytes(fixture)
         var random = SeededRandom(seed: 2024)
