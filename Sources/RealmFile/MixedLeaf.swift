@@ -1,5 +1,5 @@
 /// Decodes a leaf of mixed values: [composite, ints, int pairs, strings, refs, keys]
-/// (docs/realm-file.md, section 8.12). Each composite entry is 0 for null, or the data type + 1
+/// (docs/realm-file.md, section 8). Each composite entry is 0 for null, or the data type + 1
 /// in bits 0–4, the payload array's index in bits 5–7 and the payload (an inline value or an
 /// index into that array) from bit 8 up.
 extension NodeReader {

@@ -67,9 +67,10 @@ public struct RealmProperty: Sendable, Equatable {
     public var collection: Collection
     /// Whether the column is nullable (single links and mixed values always are).
     public var isOptional: Bool
-    /// Whether the column has a search index (a primary key always has one).
+    /// Whether the column has a general search index (a primary key always has one); false for a
+    /// full-text index, as Realm's object store reports it.
     public var isIndexed: Bool
-    /// Whether the index is a full-text index.
+    /// Whether the column has a full-text index.
     public var isFullTextIndexed: Bool
     /// Whether this is the class's primary key.
     public var isPrimaryKey: Bool

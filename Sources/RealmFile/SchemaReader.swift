@@ -13,7 +13,8 @@ enum SchemaReader {
             let columnName = column.name ?? ""
             properties.append(RealmProperty(
                 name: columnName, type: try valueType(column, group: group, className: name), collection: collection(column),
-                isOptional: column.isNullable, isIndexed: column.isIndexed, isFullTextIndexed: column.isFullText,
+                isOptional: column.isNullable, isIndexed: column.isIndexed && !column.isFullText,
+                isFullTextIndexed: column.isIndexed && column.isFullText,
                 isPrimaryKey: columnName == primaryKey, columnKey: column.key))
         }
         var backlinks: [RealmBacklinkColumn] = []

@@ -6,7 +6,7 @@ import Testing
 /// reading of it.
 @Suite("RealmFile reads realm-core's fixtures as realm-core does")
 struct FixtureTests {
-    static let fixtures = ["all-types", "all-types-writecopy", "people-1000", "empty-schema-v3"]
+    static let fixtures = ["all-types", "all-types-writecopy", "people-1000", "empty-schema-v3", "decimal-widths"]
 
     @Test(arguments: fixtures)
     func schemaMatchesRealmCore(fixture: String) throws {
@@ -87,5 +87,35 @@ struct DumpComparisonSelfTests {
         #expect(DecimalText.parse("123.456") == .finite(negative: false, coefficient: 123_456, exponent: -3))
         #expect(comparison.compare(.decimal128(RealmDecimal128(bid64: 0x31c0_0000_0000_0001)),
                                    ["$numberDecimal": "2"], at: "x") != nil)
+    }
+}
+
+/// The layouts the fixtures are meant to exercise really are in them, and the header slot that is
+/// not selected (the one a running app writes next) is never read.
+@Suite("RealmFile layouts and header slots")
+struct LayoutTests {
+    @Test func decimalLeavesUseAllThreeWidths() throws {
+        let file = try RealmFile(path: Fixtures.path("decimal-widths.realm"))
+        let table = try #require(file.group.table(named: "class_D"))
+        let reader = file.makeReader()
+        let leaves = try reader.clusterLeaves(table.clusterRoot, from: table.clusterRootSource)
+        #expect(leaves.count == 2 && leaves.last?.keyBase == 256)
+        let first = try reader.node(try #require(leaves.first?.ref), from: 0)
+        var widths: [String: Int] = [:]
+        for name in ["small", "mid", "big"] {
+            let column = try #require(table.columns.first { $0.name == name })
+            let (ref, source) = try reader.columnLeafRef(first, column: column)
+            widths[name] = try reader.node(ref, from: source).width
+        }
+        #expect(widths == ["small": 4, "mid": 8, "big": 16])
+    }
+
+    @Test func theOtherHeaderSlotIsIgnored() throws {
+        var bytes = try Fixtures.bytes("all-types.realm")
+        let other = 1 - Int(bytes[23] & 1)
+        for index in 0..<8 { bytes[8 * other + index] = 0xEE }
+        bytes[20 + other] = 99
+        let summary = try RealmFile(bytes: bytes).summary()
+        #expect(summary.objectCount == 11 && summary.formatVersion == 24)
     }
 }
