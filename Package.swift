@@ -70,6 +70,10 @@ let package = Package(
         // and the Realm Swift API's tests (RealmStoreTests).
         .testTarget(name: "GeneratedModelTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
         .testTarget(name: "RealmStoreTests", dependencies: ["RealmStore", "RealmEngine", "RealmSchema", "TestSupport"]),
+        // The read-only decoder of Realm's own `.realm` files (realm-core file format 22–24): header, nodes,
+        // the group's tables, cluster trees, every value type; no dependencies (docs/realm-file.md).
+        .target(name: "RealmFile"),
+        .testTarget(name: "RealmFileTests", dependencies: ["RealmFile"]),
         // make fuzz: the fuzz targets' bodies (scripts/fuzz.sh links them with libFuzzer; docs/fuzzing.md).
         .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmInterchange"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["RealmFuzz", "TestSupport"]),
