@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "RealmFile"),
         .testTarget(name: "RealmFileTests", dependencies: ["RealmFile"]),
         // make fuzz: the fuzz targets' bodies (scripts/fuzz.sh links them with libFuzzer; docs/fuzzing.md).
-        .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmInterchange"]),
+        .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmInterchange", "RealmFile"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["RealmFuzz", "TestSupport"]),
         // make bench: typed vs dynamic API on the same data (bench/typed_bench.sh).
         .executableTarget(name: "realm-typed-bench", dependencies: ["RealmStore", "RealmEngine", "RealmSchema"]),

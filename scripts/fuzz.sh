@@ -4,7 +4,7 @@
 # set-cover merge keeps) to Tests/Fixtures/fuzz/<target>/ and copies
 # crashes to Tests/Fixtures/fuzz/<target>/crashes/ (replayed by `make test`). docs/fuzzing.md.
 #
-#   scripts/fuzz.sh [target ...]        targets: schema import query mapkey bson (default: all)
+#   scripts/fuzz.sh [target ...]        targets: schema import query mapkey bson realm (default: all)
 #   FUZZ_SECONDS=60 scripts/fuzz.sh query
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ SECONDS_EACH="${FUZZ_SECONDS:-180}"
 OUT="${FUZZ_OUT:-.build/fuzz-out}"
 BUILD=.build/fuzz
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(schema import query mapkey bson)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(schema import query mapkey bson realm)
 
 # 1. The library modules with sanitizer coverage, in their own build directory.
 swift build --build-path "$BUILD" --target RealmFuzz \
@@ -21,7 +21,7 @@ swift build --build-path "$BUILD" --target RealmFuzz \
 BIN="$(swift build --build-path "$BUILD" --show-bin-path)"
 
 # 2. One binary: libFuzzer's main + scripts/fuzz/entry.swift + the modules' objects.
-MODULES=(RealmFormats RealmSchema RealmCodegen RealmQuery RealmEngine RealmInterchange RealmFuzz)
+MODULES=(RealmFormats RealmSchema RealmCodegen RealmQuery RealmEngine RealmInterchange RealmFile RealmFuzz)
 OBJECTS=()
 for module in "${MODULES[@]}"; do OBJECTS+=("$BIN/$module.build/"*.o); done
 MAPS=()
@@ -43,10 +43,13 @@ for target in "${TARGETS[@]}"; do
     crashes="$OUT/$target/artifacts"
     mkdir -p "$corpus/crashes" "$scratch" "$crashes"
     log="$OUT/$target/fuzz.log"
+    # A Realm file is made of 4 KiB pages; its inputs are longer than the text formats'.
+    max_len=4096
+    [ "$target" != realm ] || max_len=16384
     echo "fuzz: $target for ${SECONDS_EACH}s (log $log)" >&2
     status=0
     REALM_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$BIN/realm-fuzz" "$scratch" "$corpus" \
-        -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=20 -rss_limit_mb=2048 \
+        -max_total_time="$SECONDS_EACH" -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 \
         >"$log" 2>&1 || status=$?
     # The run's last coverage line and its final statistics.
@@ -62,7 +65,7 @@ for target in "${TARGETS[@]}"; do
     minimized="$OUT/$target/minimized"
     rm -rf "$minimized"; mkdir -p "$minimized"
     REALM_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$BIN/realm-fuzz" -merge=1 -set_cover_merge=1 \
-        -max_len=4096 "$minimized" "$corpus" "$scratch" >>"$log" 2>&1 || true
+        -max_len="$max_len" "$minimized" "$corpus" "$scratch" >>"$log" 2>&1 || true
     find "$minimized" -maxdepth 1 -type f -printf '%s %f\n' | sort -n | while read -r _ name; do
         [ -e "$corpus/$name" ] || echo "$name"
     done | head -n "${FUZZ_KEEP:-20}" | while read -r name; do cp "$minimized/$name" "$corpus/"; done || true

@@ -17,6 +17,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mapkey
     /// BSON documents (mongodump) → import of `Person` objects into a small store (`fuzzBSON`).
     case bson
+    /// A `.realm` file → every class, object and value decoded (`fuzzRealmFile`).
+    case realm
 
     /// The target called `name` (its raw value), if there is one.
     public static func named(_ name: String) -> FuzzTarget? {
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .query: fuzzQuery(bytes)
         case .mapkey: fuzzMapKey(bytes)
         case .bson: fuzzBSON(bytes)
+        case .realm: fuzzRealmFile(bytes)
         }
     }
 
