@@ -42,7 +42,7 @@ extension NodeReader {
                         group: GroupLayout) throws(RealmFileError) -> [RealmValue] {
         let (ref, source) = try columnLeafRef(leaf, column: column)
         let node = try self.node(ref, from: source)
-        let kind = try elementKind(of: column, group: group)
+        let kind = try elementKind(of: column, group: group, at: node.ref)
         var result: [RealmValue]
         if column.isCollection {
             let refs = try plainRefs(node)
@@ -108,7 +108,8 @@ extension NodeReader {
     }
 
     /// What a column's leaves (or its collections' leaves) hold.
-    func elementKind(of column: ColumnLayout, group: GroupLayout) throws(RealmFileError) -> ElementKind {
+    /// `offset` places a problem: the column's leaf, read for this column.
+    func elementKind(of column: ColumnLayout, group: GroupLayout, at offset: Int) throws(RealmFileError) -> ElementKind {
         switch column.type {
         case .int: return .int
         case .bool: return .bool
@@ -124,11 +125,11 @@ extension NodeReader {
         case .typedLink: return .typedLink
         case .link, .linkList:
             guard let key = column.oppositeTable, let target = group.table(key: key) else {
-                throw RealmFileError(.badNode, RealmFileMessages.linkWithoutTarget, offset: nil)
+                throw RealmFileError(.badNode, RealmFileMessages.linkWithoutTarget, offset: offset)
             }
             return .link(target.name)
         case .backlink:
-            throw RealmFileError(.badNode, RealmFileMessages.backlinkAsValue, offset: nil)
+            throw RealmFileError(.badNode, RealmFileMessages.backlinkAsValue, offset: offset)
         }
     }
 }

@@ -12,7 +12,7 @@ enum SchemaReader {
         for column in table.publicColumns {
             let columnName = column.name ?? ""
             properties.append(RealmProperty(
-                name: columnName, type: try valueType(column, group: group, className: name), collection: collection(column),
+                name: columnName, type: try valueType(column, group: group, className: name, at: table.ref), collection: collection(column),
                 isOptional: column.isNullable, isIndexed: column.isIndexed && !column.isFullText,
                 isFullTextIndexed: column.isIndexed && column.isFullText,
                 isPrimaryKey: columnName == primaryKey, columnKey: column.key))
@@ -35,8 +35,9 @@ enum SchemaReader {
                           primaryKey: primaryKey, backlinks: backlinks)
     }
 
-    private static func valueType(_ column: ColumnLayout, group: GroupLayout,
-                                  className: String) throws(RealmFileError) -> RealmProperty.ValueType {
+    /// `offset` places a problem: the table's top node, which holds the column descriptions.
+    private static func valueType(_ column: ColumnLayout, group: GroupLayout, className: String,
+                                  at offset: Int) throws(RealmFileError) -> RealmProperty.ValueType {
         switch column.type {
         case .int: return .int
         case .bool: return .bool
@@ -52,12 +53,12 @@ enum SchemaReader {
         case .typedLink: return .typedLink
         case .link, .linkList:
             guard let key = column.oppositeTable, let target = group.table(key: key) else {
-                throw RealmFileError(.badNode, RealmFileMessages.linkWithoutTarget, className: className,
+                throw RealmFileError(.badNode, RealmFileMessages.linkWithoutTarget, offset: offset, className: className,
                                      property: column.name)
             }
             return .object(RealmClass.className(forTable: target.name) ?? target.name)
         case .backlink:
-            throw RealmFileError(.badNode, RealmFileMessages.backlinkAsValue, className: className)
+            throw RealmFileError(.badNode, RealmFileMessages.backlinkAsValue, offset: offset, className: className)
         }
     }
 
