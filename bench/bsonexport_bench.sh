@@ -62,7 +62,7 @@ The BSON exporter reads a whole class as the JSON export does (\`Store.exportRea
 for the class's rows and one per collection and per List of embedded objects, merged by owner;
 integers, reals and text straight from SQLite's columns) and builds each document in a reused
 buffer: memory stays flat. \`--omit-empty\` takes back each element written null or empty.
-Both exports run on two threads alike (\`ExportUnitWriter\`, \`ClassSpooler\`): the export is a
+Both exports run on two threads alike (one \`ExportDriver\` and its \`ClassSpooler\`): the export is a
 list of units (classes, and halves of a class of 20,000 objects or more, cut at the median of the
 export order); a second thread exports the next unclaimed unit through its own read-only
 connection at the same version into an unlinked temporary file, copied into the class's output

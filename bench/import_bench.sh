@@ -74,7 +74,7 @@ if [ "$DOC_MB" != "0" ]; then
 
 \`bench/gen_large_doc.py SHAPE $DOC_MB\`: one document \`{\"_id\": 1, \"v\": …}\` of each shape, imported
 once into a new store. A document of 1 MiB or more stores its big lists, sets and maps of scalars
-a piece at a time (README, realm-import, \"Shapes\"); goal: peak RSS at most about 4× the document.
+a piece at a time (docs/realm-import.md, section 3); goal: peak RSS at most about 4× the document.
 
 | document | size | wall time | CPU time | peak RSS | peak RSS / size |
 | --- | --- | --- | --- | --- | --- |

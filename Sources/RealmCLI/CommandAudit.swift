@@ -71,7 +71,7 @@ public enum CommandAudit {
         var problems: [String] = []
         for option in spec.options + OptionSpec.builtins where !option.isHidden {
             let name = (parents + [spec.name]).joined(separator: " ")
-            if !option.isBuiltin && !usage.contains(option.synopsis) {
+            if !option.isBuiltin && !usage.contains(option.term) {
                 problems.append("\(option.key) is not in the usage line of \(name)")
             }
             for spelling in option.names {

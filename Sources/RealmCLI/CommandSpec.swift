@@ -24,12 +24,23 @@ public struct CommandSpec: Sendable {
     /// the required arguments, the options in their order (required ones bare, the others in
     /// brackets), then the optional arguments; `<subcommand>` for a command that only dispatches.
     ///
+    /// Neighbouring options of one exclusive group share a pair of brackets: `[--ndjson | --jsonArray]`.
+    ///
     ///     <schema> ... --output <dir> [--access public|internal] [--check]
     public var usage: String {
         guard subcommands.isEmpty else { return "<subcommand>" }
         let required = arguments.filter { !$0.isOptional }.map(\.synopsis)
         let optional = arguments.filter(\.isOptional).map { "[\($0.synopsis)]" }
-        let listed = options.filter { !$0.isHidden }.map(\.synopsis)
+        var listed: [String] = []
+        var previousGroup: String?
+        for option in options where !option.isHidden {
+            if let group = option.exclusiveGroup, group == previousGroup, let last = listed.popLast() {
+                listed.append(String(last.dropLast()) + " | " + option.term + "]")
+            } else {
+                listed.append(option.synopsis)
+            }
+            previousGroup = option.exclusiveGroup
+        }
         return (required + listed + optional).joined(separator: " ")
     }
 
@@ -81,6 +92,9 @@ public struct OptionSpec: Sendable {
     /// Written without brackets in the usage line (`--store <file>`); the command itself reports
     /// its absence (`ParsedArguments.required`), when its other arguments have been checked.
     public var isRequired = false
+    /// Options of one group exclude each other (`--ndjson`, `--jsonArray`); the usage line writes
+    /// neighbours of a group as alternatives. The command itself reports two given together.
+    public var exclusiveGroup: String?
 
     public init(_ names: [String], _ kind: Kind = .flag, help: String) {
         precondition(!names.isEmpty, "an option needs a name")
@@ -112,6 +126,13 @@ public struct OptionSpec: Sendable {
         return option
     }
 
+    /// This option, one of the alternatives of `group` (see `exclusiveGroup`).
+    public func exclusive(in group: String) -> OptionSpec {
+        var option = self
+        option.exclusiveGroup = group
+        return option
+    }
+
     /// A flag such as `--check`.
     public static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names, .flag, help: help)
@@ -136,10 +157,15 @@ public struct OptionSpec: Sendable {
     /// else in brackets, with its allowed values and a repetition: `[--mode insert|upsert]`,
     /// `[--schema <schema> ...]`, `[--check]`.
     var synopsis: String {
+        isRequired ? term : "[\(term)]"
+    }
+
+    /// The option as its synopsis writes it, without brackets: `--mode insert|upsert`, `--schema <schema> ...`.
+    var term: String {
         var text = usage
         if case .value(_, let allowed?, _) = kind { text = key + " " + allowed.joined(separator: "|") }
         if case .value(_, _, true) = kind { text += " ..." }
-        return isRequired ? text : "[\(text)]"
+        return text
     }
 
     /// The specs of the builtins (`BuiltinOption`): `--help`, `--version` and the hidden

@@ -51,9 +51,9 @@ enum ExportOption: StoreCommandOptions {
             .value("--class", valueName: "name", repeatable: true,
                    help: "Export only this class (repeatable); default: every top-level class.")
         case .ndjson:
-            .flag("--ndjson", help: "One object a line, of one class (for realm-import --class, mongoimport).")
+            .flag("--ndjson", help: "One object a line, of one class (for realm-import --class, mongoimport).").exclusive(in: "shape")
         case .jsonArray:
-            .flag("--jsonArray", help: "A plain JSON array of one class's objects (mongoexport's form).")
+            .flag("--jsonArray", help: "A plain JSON array of one class's objects (mongoexport's form).").exclusive(in: "shape")
         case .canonical:
             .flag("--canonical", help: "Canonical Extended JSON ($numberInt, $numberDouble, …) instead of relaxed.")
         case .jsonFormat:

@@ -40,7 +40,7 @@ import Testing
         #expect(importUsage.hasSuffix(" [--quiet] [--error-format text|json] [<input> ...]"))
         #expect(!importUsage.contains("--file"))
         let exportUsage = HelpGenerator.usageLine(for: ExportCommand.command.spec)
-        #expect(exportUsage.hasPrefix("realm-export --store <file> [--class <name> ...] [--ndjson] [--jsonArray] "))
+        #expect(exportUsage.hasPrefix("realm-export --store <file> [--class <name> ...] [--ndjson | --jsonArray] "))
         #expect(!exportUsage.contains("--jsonFormat") && !exportUsage.contains("--out "))
     }
 }

@@ -68,6 +68,17 @@ struct GeneratorTests {
         #expect(nested.contains(".SH SUBCOMMANDS\n.SS check\nChecks.\n"))
     }
 
+    @Test func usageLineWritesExclusiveNeighboursAsAlternatives() {
+        let shapes = CommandSpec(name: "shapes", overview: "Writes.", options: [
+            .flag("--ndjson", help: "Lines.").exclusive(in: "shape"),
+            .value("--legacy", valueName: "x", help: "Hidden.").hidden(),
+            .flag("--jsonArray", help: "An array.").exclusive(in: "shape"),
+            .value("--mode", valueName: "mode", allowed: ["a", "b"], help: "Mode.").exclusive(in: "mode"),
+            .flag("--pretty", help: "Indent."),
+        ])
+        #expect(shapes.usage == "[--ndjson | --jsonArray] [--mode a|b] [--pretty]")
+    }
+
     private func expectValidBash(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = try Temporary.path("completion") + "/script.bash"
         try script.write(toFile: file, atomically: true, encoding: .utf8)

@@ -5,7 +5,7 @@ import RealmSchema
 import TestSupport
 import Testing
 
-/// The BSON export of a whole class through its export reader (`BSONExporter+Rows.swift`)
+/// The BSON export of a whole class through its export reader (`BSONDocumentWriter+Rows.swift`)
 /// against the object-by-object path over random stores: every value type and its edges,
 /// embedded objects in lists and alone, maps, sets of links, mixed values holding links,
 /// classes with and without a primary key, a projection, and `--omit-empty` (which the reader

@@ -5,8 +5,8 @@ import RealmSchema
 import TestSupport
 import Testing
 
-/// The BSON export on two threads (`BSONExporter+TwoThreads.swift` over `ClassSpooler`, as the
-/// JSON export): later classes and halves of large classes spooled by the second thread, or
+/// The BSON export on two threads (`BSONDocumentWriter+Units.swift` run by `ExportDriver` over
+/// `ClassSpooler`, as the JSON export): later classes and halves of large classes spooled by the second thread, or
 /// ahead by the exporter's own, give each class's output the one thread's bytes, in the same
 /// order of outputs, only when both connections read the same version, with the same errors
 /// and the same count of truncated dates.
@@ -24,16 +24,16 @@ struct BSONExportTwoThreadsTests {
     }
 
     static func dump(_ store: Store, _ options: ExportOptions = ExportOptions(), singleOutput: Bool = false,
-                     _ configure: (Exporter) -> Void = { _ in }) throws -> Dump {
+                     _ configure: (ExportDriver) -> Void = { _ in }) throws -> Dump {
         let exporter = BSONExporter(store: store, options: options, singleOutput: singleOutput)
-        configure(exporter.base)
+        configure(exporter.driver)
         var outputs: [(String, ExportOutput)] = []
         try exporter.export { model in
             let output = ExportOutput.memory(capacity: 1000)
             outputs.append((model.name, output))
             return output
         }
-        var result = Dump(opened: outputs.map(\.0), spooled: exporter.base.spooledUnits, spooledAhead: exporter.base.spooledAhead,
+        var result = Dump(opened: outputs.map(\.0), spooled: exporter.driver.spooledUnits, spooledAhead: exporter.driver.spooledAhead,
                           truncatedDates: exporter.truncatedDates)
         for (name, output) in outputs { result.files[name] = output.bytes }
         return result

@@ -12,20 +12,20 @@ import Testing
 struct ExportClassSpoolTests {
     /// The export's text and how many classes came from the second thread's spools.
     static func export(_ store: Store, _ options: ExportOptions = ExportOptions(),
-                       _ configure: (Exporter) -> Void = { _ in }) throws -> (text: String, spooled: Int) {
+                       _ configure: (ExportDriver) -> Void = { _ in }) throws -> (text: String, spooled: Int) {
         let output = ExportOutput.memory(capacity: 256)
         let exporter = Exporter(store: store, options: options, output: output)
-        configure(exporter)
+        configure(exporter.driver)
         try exporter.export()
-        return (output.text, exporter.spooledUnits)
+        return (output.text, exporter.driver.spooledUnits)
     }
 
-    static let oneThread: @Sendable (Exporter) -> Void = { $0.spoolsClasses = false }
+    static let oneThread: @Sendable (ExportDriver) -> Void = { $0.spoolsClasses = false }
     /// Every later unit spooled: by the second thread, or by the exporter's thread ahead while the
     /// second is busy (the exporter never writes a unit the second thread has not started directly).
-    static let allSpooled: @Sendable (Exporter) -> Void = { $0.claimsUnstartedClasses = false }
+    static let allSpooled: @Sendable (ExportDriver) -> Void = { $0.claimsUnstartedClasses = false }
     /// As `allSpooled`, with every class of two objects or more cut in two.
-    static let halves: @Sendable (Exporter) -> Void = {
+    static let halves: @Sendable (ExportDriver) -> Void = {
         $0.claimsUnstartedClasses = false
         $0.splitMinimumObjects = 2
     }
@@ -45,8 +45,8 @@ struct ExportClassSpoolTests {
     static func exportSpoolingAhead(_ store: Store, _ options: ExportOptions) throws -> (text: String, exporter: Exporter) {
         let output = ExportOutput.memory(capacity: 256)
         let exporter = Exporter(store: store, options: options, output: output)
-        halves(exporter)
-        exporter.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
+        halves(exporter.driver)
+        exporter.driver.beforeSpoolerUnit = { index in if index == 1 { usleep(300_000) } }
         try exporter.export()
         return (output.text, exporter)
     }
@@ -194,9 +194,9 @@ struct ExportClassSpoolTests {
         for options in [ExportOptions(), ExportOptions(mode: .canonical, pretty: true)] {
             let expected = try Self.export(store, options, Self.oneThread)
             let (text, exporter) = try Self.exportSpoolingAhead(store, options)
-            #expect(exporter.spooledAhead >= 1)
+            #expect(exporter.driver.spooledAhead >= 1)
             // Four classes in halves: eight units, the first written directly, the rest spooled.
-            #expect(exporter.spooledUnits == 7)
+            #expect(exporter.driver.spooledUnits == 7)
             #expect(text == expected.text)
         }
     }
@@ -208,7 +208,7 @@ struct ExportClassSpoolTests {
         let (store, _) = try Self.randomStore(seed: seed)
         let expected = try Self.export(store, ExportOptions(), Self.oneThread)
         let (text, exporter) = try Self.exportSpoolingAhead(store, ExportOptions())
-        #expect(exporter.spooledAhead >= 2)
+        #expect(exporter.driver.spooledAhead >= 2)
         #expect(text == expected.text)
     }
 
@@ -216,7 +216,7 @@ struct ExportClassSpoolTests {
         let store = try Self.smallStore()
         // A descriptor that is not open: the first flush fails, while the second thread is busy.
         let exporter = Exporter(store: store, options: ExportOptions(), output: .fileDescriptor(-1, name: "nowhere", capacity: 64))
-        exporter.claimsUnstartedClasses = false
+        exporter.driver.claimsUnstartedClasses = false
         #expect(throws: ExportError.self) { try exporter.export() }
         // The store is usable afterwards (the second thread's read ended) and exports again.
         #expect(try Self.export(store, ExportOptions(), Self.allSpooled).spooled == 3)

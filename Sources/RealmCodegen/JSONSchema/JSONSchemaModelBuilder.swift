@@ -146,8 +146,8 @@ struct JSONSchemaModelBuilder {
         return .object([JSONMember("anyOf", .array([nested, keyValue, reference]))])
     }
 
-    /// realm-export's reference to an object, `{"$ref": "Class", "$id": …}` (see the README's
-    /// realm-export section): the position of an object of a class without a primary key, or a
+    /// realm-export's reference to an object, `{"$ref": "Class", "$id": …}` (docs/realm-export.md,
+    /// section 13): the position of an object of a class without a primary key, or a
     /// primary-key value (null when the key is null).
     static func exportReference(_ target: String, id: JSONSchemaValue) -> JSONSchemaValue {
         .object([

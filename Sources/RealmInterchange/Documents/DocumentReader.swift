@@ -7,7 +7,7 @@ import RealmSchema
 /// where a problem is in it. The importer sees only the documents and asks the reader how to
 /// place and word what it finds.
 ///
-/// A reader is chosen once a source knows its format (`DocumentSource.reader(for:)`): told by
+/// A reader is chosen once a source knows its format (`InputFormat.makeReader()`): told by
 /// `--type`, detected from the first bytes (JSON, BSON), or given when the source is made
 /// (CSV, TSV, whose rows the reader transcodes).
 ///
@@ -63,15 +63,4 @@ extension DocumentReader {
     var writesExtendedJSON: Bool { true }
 
     var preparesEmbeddedLists: Bool { false }
-}
-
-extension DocumentSource {
-    /// The reader of `format`: the one place that maps a format to its reader. CSV and TSV
-    /// readers are made with their source (`Importer.tableSource`), as they transcode its bytes.
-    static func reader(for format: InputFormat) -> any DocumentReader {
-        switch format {
-        case .json, .csv, .tsv: JSONReader()
-        case .bson: BSONReader()
-        }
-    }
 }

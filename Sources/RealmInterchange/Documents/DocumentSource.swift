@@ -159,19 +159,13 @@ public final class DocumentSource {
         if let given = self.reader {
             reader = given
         } else if let told = options.format {
-            reader = Self.reader(for: told)
+            reader = told.makeReader()
         } else {
-            reader = Self.reader(for: try detectFormat())
+            reader = try InputFormat.detected(in: self).makeReader()
         }
         self.reader = reader
         format = reader.format
         try reader.start(self)
-    }
-
-    /// The format of an input `--type` does not name: BSON when it starts as a BSON document
-    /// does (`startsBSON()`), else JSON.
-    private func detectFormat() throws(SourceError) -> InputFormat {
-        try startsBSON() ? .bson : .json
     }
 
     /// A diagnostic at `position` in this input.

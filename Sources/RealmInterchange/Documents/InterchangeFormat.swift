@@ -1,7 +1,7 @@
 /// The formats `realm-import` reads (`--type`, or detected from the first bytes). Each has its
 /// reader in `Formats/<Name>/` (a `DocumentReader`); this enum is what the tools list in
-/// `--type`, its help and completions, so a new format is one case here and one in
-/// `DocumentSource.reader(for:)`.
+/// `--type`, its help and completions, and the one place that maps a format to its reader and
+/// tells a format by content, so a new input format is a folder and a case here.
 ///
 /// For example:
 ///
@@ -17,7 +17,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case tsv
 
     /// Whether an input is told to be of this format by its first bytes when `--type` is not
-    /// given (`DocumentSource.detectFormat()`): JSON and BSON are; CSV and TSV text is only
+    /// given (`detected(in:)`): JSON and BSON are; CSV and TSV text is only
     /// ever read when asked for, as it could be anything.
     public var isDetected: Bool { table == nil }
 
@@ -27,6 +27,21 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// Whether documents need `--class`, as a table's rows name no class (a BSON file named
     /// after a class, `Person.bson`, does).
     public var needsClass: Bool { table != nil }
+
+    /// The reader of this format. CSV and TSV readers are made with their source
+    /// (`Importer.tableSource`), as they transcode its bytes; the JSON reader stands in here.
+    func makeReader() -> any DocumentReader {
+        switch self {
+        case .json, .csv, .tsv: JSONReader()
+        case .bson: BSONReader()
+        }
+    }
+
+    /// The format of an input `--type` does not name, told by its first bytes: BSON when it
+    /// starts as a BSON document does (`startsBSON()`), else JSON.
+    static func detected(in source: DocumentSource) throws(SourceError) -> InputFormat {
+        try source.startsBSON() ? .bson : .json
+    }
 
     /// `realm-import --type`'s help, naming every case.
     public static let help = "json or bson (default: BSON detected by its first bytes; a mongodump .bson file, documents of "

@@ -4,9 +4,10 @@ import RealmSchema
 import Synchronization
 
 /// Exports the later units of an export (`ExportUnit`: classes, halves of large classes) on a
-/// second thread, each into an `ExportSpool` through a `Writer` of its own (the JSON `Exporter`
-/// or `BSONExporter`), while the exporter's thread writes the earlier ones to the output; the
-/// exporter copies each spool into place in turn, so the output is byte for byte the one thread's.
+/// second thread, each into an `ExportSpool` through a `Writer` of its own (a `DocumentWriter`
+/// of the export's format over an `ExportPlan` of its own), while the exporter's thread writes
+/// the earlier ones to the output; the exporter (`ExportDriver`) copies each spool into place in
+/// turn, so the output is byte for byte the one thread's.
 ///
 /// The second thread reads through a connection of its own (`Store(path:readOnly:)`), and only
 /// when that connection reads the same version as the exporter's read transaction: every commit
@@ -20,11 +21,13 @@ import Synchronization
 ///
 /// For example:
 ///
-///     let spooler = ClassSpooler<Exporter>(path: store.path, version: store.version, options: options, units: units,
-///                                          pageCacheKibibytes: nil)
+///     let spooler = ClassSpooler<ExtendedJSONDocumentWriter>(path: store.path, version: store.version, options: options,
+///                                                            units: units, pageCacheKibibytes: nil)
 ///     defer { spooler.stop() }
 ///     if let outcome = spooler.take(1) { … } else { /* write unit 1 directly */ }
-final class ClassSpooler<Writer: ExportUnitWriter>: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: the two threads share its state only under `condition` (`stopped` is atomic).
+final class ClassSpooler<Writer: DocumentWriter>: @unchecked Sendable {
     /// What the second thread made of a unit it claimed.
     enum Outcome {
         /// The unit's bytes (in JSON from its array's bracket when it starts its class, without
@@ -152,18 +155,18 @@ final class ClassSpooler<Writer: ExportUnitWriter>: @unchecked Sendable {
     /// One unit as the exporter would write it, after what the exporter's output has open then
     /// (`resumeContext`): the same depth, so the same layout. `store` is the second thread's
     /// connection, or, when the exporter spools ahead, its own: then `parent` is given, and its
-    /// insertion ordinals (temporary tables of that connection) are shared, not made anew under
-    /// the statements that read them.
+    /// plan's insertion ordinals (temporary tables of that connection) are shared, not made anew
+    /// under the statements that read them.
     func export(_ unit: ExportUnit, from store: Store, for parent: Writer? = nil) -> Outcome {
         guard let spool = ExportSpool(directory: spoolDirectory) else { return .notSpooled }
         let output = ExportOutput.fileDescriptor(spool.descriptor, name: ExportSpool.name)
-        let writer = Writer(spoolFrom: store, options: options, into: output)
-        let exporter = writer.exporter
-        if let parent { exporter.ordinals = parent.exporter.ordinals }
-        defer { if let parent { parent.exporter.ordinals.merge(exporter.ordinals) { kept, _ in kept } } }
+        let plan = ExportPlan(store: store, options: options)
+        guard let writer = Writer(spoolFrom: plan, into: output) else { return .notSpooled }
+        if let parent { plan.ordinals = parent.plan.ordinals }
+        defer { if let parent { parent.plan.ordinals.merge(plan.ordinals) { kept, _ in kept } } }
         var spooled = SpooledUnit(spool: spool)
         do {
-            _ = try exporter.prepare()
+            _ = try plan.prepare()
             try writer.resumeContext(of: unit)
             try output.flush()
             spooled.offset = output.totalBytes

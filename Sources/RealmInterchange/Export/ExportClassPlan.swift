@@ -1,9 +1,9 @@
 import RealmSchema
 
-/// What `Exporter` writes of one class, made once per export: its persisted properties in
-/// schema order and their keys as quoted, escaped JSON text, so writing an object copies each
-/// key's bytes instead of escaping its name again. A class: looked up once per object written,
-/// without copying (retaining) its arrays.
+/// What an export writes of one class, made once per export (`ExportPlan.plans`): its persisted
+/// properties in schema order and their keys as quoted, escaped JSON text and as BSON's UTF-8,
+/// so writing an object copies each key's bytes instead of escaping its name again. A class:
+/// looked up once per object written, without copying (retaining) its arrays.
 ///
 /// For example:
 ///
@@ -13,13 +13,16 @@ final class ExportClassPlan {
     let properties: [PropertySchema]
     /// Each property's type (read per value without copying the whole `PropertySchema`).
     let types: [DeclaredType]
-    /// `"storedName"` of each property, quoted and escaped.
+    /// `"storedName"` of each property, quoted and escaped (JSON's keys).
     let keys: [[UInt8]]
+    /// `storedName` of each property as UTF-8 (BSON's keys).
+    let names: [[UInt8]]
 
     init(_ model: ModelSchema) {
         self.model = model
         properties = model.persistedProperties
         types = properties.map(\.type)
         keys = properties.map { ExtendedJSONWriter.quoted($0.storedName) }
+        names = properties.map { Array($0.storedName.utf8) }
     }
 }

@@ -114,8 +114,8 @@ final class ExportCollectionPlan {
     }
 }
 
-/// The base types `Exporter.writeColumn` writes straight from SQLite's column, as a plain byte
-/// (a `BaseType` carries a class name: switching on it copies it); `.other` is decoded.
+/// The base types `ExportRowWriter.writeColumn` may write straight from SQLite's column, as a
+/// plain byte (a `BaseType` carries a class name: switching on it copies it); `.other` is decoded.
 enum ExportColumnKind: UInt8 {
     case int, bool, double, float, string, data, objectId, date, decimal128, uuid, other
 

@@ -18,13 +18,14 @@ extension Exporter {
     @discardableResult
     public func exportOutbox(drain: Bool) throws -> Int {
         let model = try outboxModel()
-        exported = Set(store.schema.models.filter { $0.kind == .object }.map(\.name))
-        defer { ordinals = [:] }
+        let store = plan.store, writer = documents.writer
+        plan.exported = Set(store.schema.models.filter { $0.kind == .object }.map(\.name))
+        defer { plan.ordinals = [:] }
         let body = { [self] () throws -> Int in
             var count = 0
             var last: Int64?
             try store.forEachOutboxObject(model.name) { object in
-                try writeObject(object, model: model, position: nil)
+                try documents.writeObject(object, model: model, position: nil)
                 try writer.output.write(UInt8(ascii: "\n"))
                 count += 1
                 last = object.key
@@ -40,6 +41,7 @@ extension Exporter {
 
     /// The asymmetric class whose outbox to export.
     private func outboxModel() throws(ExportError) -> ModelSchema {
+        let store = plan.store, options = plan.options
         let asymmetric = store.schema.models.filter { $0.kind == .asymmetric }
         guard let name = options.classes.first else {
             guard let only = asymmetric.first else { throw ExportError(ExportMessages.noAsymmetricClass()) }

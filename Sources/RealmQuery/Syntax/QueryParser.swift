@@ -19,7 +19,7 @@ public struct QueryParser {
     /// How many parentheses, `NOT`s, lists, subscripts and SUBQUERYs enclose the current token.
     var nesting = 0
 
-    /// The deepest nesting a query may have (README.md, "Queries").
+    /// The deepest nesting a query may have (docs/queries.md, section 1).
     public static let maximumNesting = 1000
 
     public init(_ text: String) throws(QueryError) {

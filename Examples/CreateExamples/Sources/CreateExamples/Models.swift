@@ -1,7 +1,7 @@
 import RealmStore
 
 // The guide's Dog model, as Realm Swift declares it, plus the property table RealmStore
-// reads instead of reflecting over the class (see the README).
+// reads instead of reflecting over the class (docs/swift-api.md, section 4).
 class Dog: Object {
     @Persisted var name = ""
     @Persisted var age = 0

@@ -11,45 +11,49 @@ import RealmSchema
 /// fields (`--fields`, `--omit-empty`), links to classes with a primary key as the key value,
 /// the `$id`/`$ref` references of `ExportReference` otherwise, embedded objects nested, lists
 /// and sets as arrays, maps as documents with their keys decoded. Values by their BSON type
-/// (`BSONExporter+Values.swift`): an int fitting 32 bits is an int32, else an int64; floats
+/// (`BSONDocumentWriter+Values.swift`): an int fitting 32 bits is an int32, else an int64; floats
 /// are doubles; data is binary subtype 0 and UUIDs subtype 4; dates are milliseconds, a date
 /// with a finer part is cut to the millisecond toward 1970 as Realm's sync does (counted in
 /// `truncatedDates`). A document over MongoDB's 16 MiB is an error naming its object.
 ///
-/// A whole class is read through `Store.exportReader` (`BSONExporter+Rows.swift`), as the JSON
-/// export reads one; a selection (`--query`, `--sort`, `--skip`, `--limit`) object by object.
+/// The export's plan (`ExportPlan`) run by its driver (`ExportDriver`) against the BSON writer
+/// (`BSONDocumentWriter`). A whole class is read through `Store.exportReader`
+/// (`BSONDocumentWriter+Rows.swift`), as the JSON export reads one; a selection (`--query`,
+/// `--sort`, `--skip`, `--limit`) object by object.
 ///
 /// For example:
 ///
 ///     let exporter = BSONExporter(store: store, options: ExportOptions(classes: ["Person"]))
 ///     try exporter.export { model in output }    // output: an ExportOutput for Person.bson
 public final class BSONExporter {
-    let base: Exporter
-    let writer = BSONWriter()
-    /// Property names as BSON keys, by class.
-    var keys: [String: [[UInt8]]] = [:]
+    /// What the export writes (classes, objects, fields, references).
+    let plan: ExportPlan
+    /// The BSON writer over `plan`, which opens each class's output as its first unit starts.
+    let documents: BSONDocumentWriter
+    /// The units and the two threads (tests set its settings and read its counts).
+    let driver: ExportDriver
     /// Whether the export goes to one file (or stdout), so must be of one class.
     let singleOutput: Bool
+
     /// How many dates had a part finer than a millisecond, which BSON cannot carry.
-    public internal(set) var truncatedDates = 0
-    /// Whether a whole class is read through its export reader (`BSONExporter+Rows.swift`);
+    public var truncatedDates: Int { documents.truncatedDates }
+
+    /// Whether a whole class is read through its export reader (`BSONDocumentWriter+Rows.swift`);
     /// false writes it object by object, as a selection is (for tests comparing the two).
-    var readsWholeClasses = true
-    /// Opens the output of a class, during `export(to:)`.
-    var openOutput: ((ModelSchema) throws -> ExportOutput)?
-    /// Where documents go: the output of the class being written, or a spool.
-    var sink = ExportOutput.memory(capacity: 0)
+    var readsWholeClasses: Bool {
+        get { documents.readsWholeClasses }
+        set { documents.readsWholeClasses = newValue }
+    }
 
     /// `options.classes`, `selection`, `fields` and `omitEmpty` apply; the JSON shape, mode
     /// and layout do not. `singleOutput`: the export is one file, so of one class.
     public init(store: Store, options: ExportOptions, singleOutput: Bool = false) {
         var options = options
         options.shape = .classes
-        base = Exporter(store: store, options: options, output: .memory(capacity: 64))
+        plan = ExportPlan(store: store, options: options)
+        documents = BSONDocumentWriter(plan: plan)
+        driver = ExportDriver(plan: plan)
         self.singleOutput = singleOutput
-        for model in store.schema.models {
-            keys[model.name] = model.persistedProperties.map { Array($0.storedName.utf8) }
-        }
     }
 
     /// The classes the export writes, in schema order (to name files before exporting).
@@ -57,7 +61,7 @@ public final class BSONExporter {
     /// - Throws: `ExportError` for unknown, embedded or asymmetric classes, and for several
     ///   classes into one output.
     public func classes() throws(ExportError) -> [ModelSchema] {
-        let models = try base.selectedModels()
+        let models = try plan.selectedModels()
         if singleOutput && models.count != 1 {
             throw ExportError(ExportMessages.bsonFileNeedsOneClass(models.map(\.name)))
         }
@@ -67,37 +71,18 @@ public final class BSONExporter {
     /// Writes every exported class to the output `output` returns for it, in one read
     /// transaction (a consistent snapshot), and flushes each output. Later classes, and the
     /// second half of a large class, are exported on a second thread where the store allows
-    /// (`BSONExporter+TwoThreads.swift`), with the same bytes.
+    /// (`ExportDriver`), with the same bytes.
     ///
     /// - Throws: `ExportError` for options that do not fit the store and values BSON cannot
     ///   carry; the store's errors and `ExportError` (I/O) for read and write failures.
     public func export(to output: (ModelSchema) throws -> ExportOutput) throws {
         _ = try classes()
-        let models = try base.prepare()
-        defer {
-            base.ordinals = [:]
-            base.exportRanks = [:]
-        }
+        let models = try plan.prepare()
         try withoutActuallyEscaping(output) { output in
-            openOutput = output
-            defer { openOutput = nil }
-            try base.store.readTransaction { try writeUnits(models) }
+            documents.openOutput = output
+            defer { documents.openOutput = nil }
+            try driver.export(models, to: documents)
         }
-    }
-
-    /// MongoDB's limit on the document in `writer.bytes`, the object `object` (`position`: its
-    /// number in insertion order, its `$id`, for a class without a primary key).
-    ///
-    /// - Throws: `ExportError` naming the object by class and primary key, or number.
-    func checkDocumentSize(_ object: ObjectKey, position: Int64?) throws {
-        let size = writer.bytes.count
-        guard size > BSONMessages.maxDocumentBytes else { return }
-        let name = if base.store.schema.model(named: object.className)?.primaryKey != nil {
-            ExportMessages.bsonObject(object.className, primaryKey: try base.store.primaryKeyValue(of: object).description)
-        } else {
-            ExportMessages.bsonObject(object.className, number: try position ?? base.position(of: object))
-        }
-        throw ExportError(ExportMessages.bsonDocumentOverLimit(name, size: size))
     }
 }
 

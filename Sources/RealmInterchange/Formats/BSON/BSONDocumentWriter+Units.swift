@@ -1,26 +1,32 @@
 import RealmEngine
 import RealmSchema
 
-/// The BSON export as units (`ExportUnitWriter+Units.swift`), on two threads as the JSON export:
+/// The BSON export as units (`ExportDriver`), on two threads as the JSON export:
 /// a class's documents go to its own output, opened when its first unit starts and flushed
 /// after its last; a spool holds a unit's documents and nothing else (BSON has no context to
 /// resume), so the halves of a class go one after the other into the class's one output.
 ///
 /// For example:
 ///
-///     try store.readTransaction { try bsonExporter.writeUnits(models) }
-extension BSONExporter: ExportUnitWriter {
-    convenience init(spoolFrom store: Store, options: ExportOptions, into output: ExportOutput) {
-        self.init(store: store, options: options)
+///     try ExportDriver(plan: plan).export(models, to: BSONDocumentWriter(plan: plan))
+extension BSONDocumentWriter: DocumentWriter {
+    convenience init(spoolFrom plan: ExportPlan, into output: ExportOutput) {
+        self.init(plan: plan)
         sink = output
     }
 
-    var exporter: Exporter { base }
-
     /// `--omit-empty` too: the reader takes back what it leaves out.
-    var splitsLargeClasses: Bool { readsWholeClasses && (base.options.selection?.isEverything ?? true) }
+    var splitsLargeClasses: Bool { readsWholeClasses && (plan.options.selection?.isEverything ?? true) }
 
     var tally: Int { truncatedDates }
+
+    /// Nothing: each class's output is opened with its first unit.
+    func beginExport() throws {}
+
+    func endExport() throws {}
+
+    /// Nothing: each class's output is flushed after its last unit.
+    func flush() throws {}
 
     func writeUnit(_ unit: ExportUnit) throws {
         if unit.opensClass, let openOutput { sink = try openOutput(unit.model) }
@@ -52,10 +58,10 @@ extension BSONExporter: ExportUnitWriter {
     /// half through its export reader, a selection (or a class with `readsWholeClasses` off)
     /// object by object.
     private func writeObjects(of unit: ExportUnit, emit: () throws -> Void) throws {
-        if readsWholeClasses, base.options.selection?.isEverything ?? true {
+        if readsWholeClasses, plan.options.selection?.isEverything ?? true {
             return try writeWholeClass(unit.model, part: unit.part, emit: emit)
         }
-        try base.forEachObjectToExport(unit.model) { object, values, position in
+        try plan.forEachObjectToExport(unit.model) { object, values, position in
             writer.reset()
             try writeObject(object, model: unit.model, position: position, values: values)
             try checkDocumentSize(object, position: position)

@@ -12,7 +12,7 @@ import RealmSchema
 ///     let options = ExportOptions(classes: ["Person"], shape: .array).projecting(["name", "address.city"])
 ///     try Exporter(store: store, options: options, output: output).export()
 ///     // [{"_id":1,"name":"Ann","address":{"city":"Oslo"}}]
-extension Exporter {
+extension ExportPlan {
     /// Sets `projection` to the projection of `options.fields` (nothing without it).
     func applyProjection(_ models: [ModelSchema]) throws(ExportError) {
         guard let fields = options.fields else { return }

@@ -1,6 +1,7 @@
 import RealmEngine
 
-/// The order of a MutableSet's elements in the output.
+/// The order of a MutableSet's elements, and of a dictionary's entries, in the output (every
+/// format's alike).
 ///
 /// A set has no order of its own; the store returns its elements by stored value, and for links
 /// that is the target's object key, which depends on the order objects were created in. Re-import
@@ -9,7 +10,8 @@ import RealmEngine
 /// their targets are exported (by class, then primary key, else insertion order), which both
 /// stores share; other elements keep the store's value order, which already depends only on
 /// the values.
-extension Exporter {
+extension ExportPlan {
+    /// `elements` of a set as written: links in their targets' export order, in the slots links hold.
     func exportOrder(ofSetElements elements: [StoreValue]) throws -> [StoreValue] {
         var slots: [Int] = []
         var links: [(className: String, rank: Int, value: StoreValue)] = []
@@ -37,5 +39,24 @@ extension Exporter {
             exportRanks[target.className] = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element.key, $0.offset) })
         }
         return exportRanks[target.className]?[target.key] ?? Int.max
+    }
+}
+
+extension ExportPlan {
+    /// A dictionary's entries as written (JSON and BSON alike): keys decoded, in byte order,
+    /// keywords last, so the object cannot read back as a typed value; a mixed dictionary whose
+    /// keys are all keywords is an error.
+    static func exportOrder(ofDictionary entries: some Sequence<(key: String, value: StoreValue)>, isMixed: Bool)
+        throws(ExportError) -> [(key: String, isKeyword: Bool, value: StoreValue)] {
+        let sorted = entries.map { entry in
+            let key = MapKeyCoding.decode(entry.key)
+            return (key: key, isKeyword: ExportReference.isKeyword(key), value: entry.value)
+        }.sorted { lhs, rhs in
+            lhs.isKeyword != rhs.isKeyword ? rhs.isKeyword : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+        }
+        if isMixed, let first = sorted.first, first.isKeyword {
+            throw ExportError(ExportMessages.ambiguousDictionary(sorted.map(\.key)))
+        }
+        return sorted
     }
 }

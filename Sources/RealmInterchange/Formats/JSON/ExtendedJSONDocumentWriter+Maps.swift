@@ -9,8 +9,8 @@ import RealmSchema
 /// For example:
 ///
 ///     // attributes: {"mail%2Edigest": "d", "a": "x"} in the store
-///     try exporter.writeStringMap(plan, owner: key)    // {"a":"x","mail.digest":"d"}
-extension Exporter {
+///     try writer.writeStringMap(plan, base: .string, owner: key)    // {"a":"x","mail.digest":"d"}
+extension ExtendedJSONDocumentWriter {
     func writeStringMap(_ plan: ExportCollectionPlan, base: BaseType, owner: Int64) throws {
         let scratch = mapScratch
         scratch.clear()

@@ -37,14 +37,16 @@ public struct ExportSelection: Sendable, Hashable {
     }
 }
 
-extension Exporter {
+extension ExportPlan {
     /// Calls `body` with each object of `model` to export, in order, and its `$id` position
     /// for classes without a primary key (1, 2, 3, … for a whole class; the insertion ordinal
-    /// for a selection, so links from other classes still resolve).
+    /// for a selection, so links from other classes still resolve), unless `numbered` is false
+    /// (no `$id`s: CSV and TSV).
     /// A whole class comes with its values read (`Store.forEachObjectWithValues`); a selection
     /// without (`body` reads them).
-    func forEachObjectToExport(_ model: ModelSchema, _ body: (ObjectKey, [StoreValue]?, Int64?) throws -> Void) throws {
-        let hasPrimaryKey = model.primaryKey != nil
+    func forEachObjectToExport(_ model: ModelSchema, numbered: Bool = true,
+                               _ body: (ObjectKey, [StoreValue]?, Int64?) throws -> Void) throws {
+        let hasPrimaryKey = model.primaryKey != nil || !numbered
         guard let selection = options.selection, !selection.isEverything else {
             var position: Int64 = 0
             try store.forEachObjectWithValues(model.name, order: .primaryKey) { object, values in
@@ -54,6 +56,14 @@ extension Exporter {
             return
         }
         let ordinals = hasPrimaryKey ? nil : try insertionOrdinals(model.name)
+        try forEachSelected(model, selection) { object in
+            try body(object, nil, try ordinals?.ordinal(of: object.key))
+        }
+    }
+
+    /// The skip/limit loop: each object of `model` that `selection` selects, in its order, past
+    /// the first `selection.skip`.
+    private func forEachSelected(_ model: ModelSchema, _ selection: ExportSelection, _ body: (ObjectKey) throws -> Void) throws {
         var skipped = 0
         try store.forEachMatch(model.name, selection.query ?? "TRUEPREDICATE", sortedBy: selection.sortKeys(primaryKey: model.primaryKey),
                                limit: selection.limit.map { $0 + selection.skip }) { object in
@@ -61,7 +71,7 @@ extension Exporter {
                 skipped += 1
                 return
             }
-            try body(object, nil, try ordinals?.ordinal(of: object.key))
+            try body(object)
         }
     }
 

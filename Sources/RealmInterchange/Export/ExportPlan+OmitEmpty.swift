@@ -13,7 +13,7 @@ import RealmSchema
 ///     var options = ExportOptions(classes: ["Person"], shape: .ndjson)
 ///     options.omitEmpty = true
 ///     // {"_id":1,"name":"Ann"} for Ann with a null street2 and no tags
-extension Exporter {
+extension ExportPlan {
     /// Whether `writeObject` leaves `property` (holding `value`) out: not in the projection
     /// `kept`, or empty under `--omit-empty`.
     func leavesOut(_ property: PropertySchema, _ value: StoreValue, kept: Set<String>?) -> Bool {
