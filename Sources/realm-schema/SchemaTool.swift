@@ -92,10 +92,11 @@ enum SchemaTool {
             throw error.diagnostic
         }
         let name = (path as NSString).lastPathComponent
-        let yaml = SchemaYAMLWriter().render(schema, comment: [
+        var yaml = SchemaYAMLWriter().render(schema, comment: [
             "Schema of \(name), written by realm-schema extract.",
             "A Realm file keeps no linkingObjects property names: declare them here if the app has any.",
         ])
+        if !yaml.hasSuffix("\n") { yaml += "\n" }
         guard let directory = parsed.value(.output) else {
             output.out(yaml)
             return
