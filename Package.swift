@@ -51,7 +51,8 @@ let package = Package(
         // Formats/Realm reads Realm's own .realm files through RealmFile. Depends on the engine, not on the Swift API.
         .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "RealmFile", "CJansson", "CZlib",
                                                          "CLZMA", "CZstd"]),
-        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "RealmFile", "TestSupport"],
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "RealmFile", "RealmCodegen",
+                                                                  "TestSupport"],
                     exclude: ["Goldens"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmCLI"]),
