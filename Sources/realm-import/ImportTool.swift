@@ -132,9 +132,10 @@ enum ImportTool {
         return (summary, importer.diagnostics, store.schema.models.map(\.name))
     }
 
-    /// The first input that is a Realm file (`--type realm`, or told by its header), if any.
+    /// The first input that is a Realm file (`--type realm`, or told by its header), if any
+    /// (`-` with `--type realm`: its schema cannot be read, with a message that says why).
     private static func realmInput(_ inputs: [String], told: InputFormat?) -> String? {
-        inputs.first { $0 != "-" && (told == .realm || (told == nil && RealmFileSchema.isRealmFile(atPath: $0))) }
+        inputs.first { told == .realm || ($0 != "-" && told == nil && RealmFileSchema.isRealmFile(atPath: $0)) }
     }
 
     /// The schema of a Realm input, its problems as the import's own: a damaged file is bad input

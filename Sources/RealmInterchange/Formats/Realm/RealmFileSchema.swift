@@ -55,12 +55,26 @@ public enum RealmFileSchema {
     }
 
     /// Opens a Realm file read-only, its errors as located source errors.
+    /// Standard input (`-`) and compressed files are refused with messages of their own: a
+    /// Realm file is mapped in place.
     static func open(_ path: String, name: String) throws(SourceError) -> RealmFile {
+        guard path != "-" else { throw SourceError(.malformed, .error(RealmFileInputMessages.notAFile("<stdin>"))) }
         do {
             return try RealmFile(path: path)
         } catch {
+            if error.kind == .notARealmFile && isCompressed(path) {
+                throw SourceError(.malformed, .error(RealmFileInputMessages.compressed(name)))
+            }
             throw sourceError(error, file: name)
         }
+    }
+
+    /// Whether the file at `path` starts as gzip, xz or zstd data does.
+    private static func isCompressed(_ path: String) -> Bool {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return CompressionFormat(magic: CompressionFormat.magic(ofFile: descriptor)) != .none
     }
 
     /// A decoder error as the diagnostic the tools print: its message, and a note placing it in
