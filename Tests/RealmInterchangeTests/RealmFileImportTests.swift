@@ -232,6 +232,36 @@ import Testing
         #expect(throws: SourceError.self) { try RealmFileSchema.schema(ofFileAt: cut) }
     }
 
+    /// Damaged files (seeded random bytes changed past the header): each run either commits
+    /// with no error or ends in located errors with nothing stored; never a crash or a hang
+    /// (the decoding thread of a run stopped early ends too).
+    @Test func damagedFilesEndInLocatedErrorsOrACommit() throws {
+        let directory = TemporaryDirectory()
+        let original = try Array(Data(contentsOf: URL(fileURLWithPath: Self.fixture("people-1000"))))
+        let schema = try RealmFileSchema.schema(ofFileAt: Self.fixture("people-1000")).schema
+        var random = SeededRandom(seed: 31)
+        var failed = 0
+        for round in 0..<40 {
+            var bytes = original
+            for _ in 0..<8 { bytes[Int.random(in: 24..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random) }
+            let path = directory.path("damaged-\(round).realm")
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let store = try Store(path: directory.path("store-\(round).realm"), schema: schema)
+            let importer = try Importer(store: store, options: ImportOptions(maxErrors: 1))
+            try importer.importInput(DocumentSource(path: path, options: importer.sourceOptions))
+            let summary = try importer.finish()
+            if summary.committed {
+                #expect(importer.diagnostics.allSatisfy { $0.severity != .error }, "round \(round)")
+            } else {
+                failed += 1
+                #expect(importer.diagnostics.first?.notes.first?.hasPrefix("in Realm file ") == true,
+                        "round \(round): \(importer.diagnostics)")
+                #expect(try store.readTransaction { try store.objects("Person").count + store.objects("Dog").count } == 0)
+            }
+        }
+        #expect(failed > 20)
+    }
+
     /// Bytes in memory or a compressed file are not a file to map: a specific message.
     @Test func aRealmFileMustBeAPlainFile() throws {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.fixture("empty-schema-v3"))))

@@ -4,7 +4,8 @@ import RealmSchema
 
 /// Realm's own `.realm` files (docs/realm-import.md, section 18): one document per object of
 /// every top-level class (embedded objects come inline, in their parents), class by class in
-/// the file's table order, objects in object-key order, each with its class name. The file is
+/// the file's table order, objects in object-key order, each with its class name, decoded
+/// ahead on a thread of their own with bounded memory (`RealmObjectStream`). The file is
 /// opened read-only by its path and memory-mapped (`RealmFile`); the source's buffer is used
 /// only to tell the format by its first bytes, so standard input and compressed files are
 /// refused. Values are built as the importer's trees by `RealmTreeBuilder`.
@@ -20,14 +21,19 @@ import RealmSchema
 final class RealmReader: DocumentReader {
     private(set) var file: RealmFile?
     private var builder: RealmTreeBuilder?
-    /// The top-level classes, and the one being read.
+    /// The objects of the top-level classes, decoded ahead on a thread of their own.
+    private var stream: RealmObjectStream?
+    /// The top-level classes, the one being read and its objects read so far.
     private var classes: [RealmClass] = []
-    private var classIndex = -1
-    /// The objects of the class being read (one class in memory at a time), and the next one.
-    private var objects: [RealmObject] = []
+    private var classIndex = 0
+    private var currentClass: String?
     private var objectIndex = 0
     private var number = 0
     private var fileSize = 0
+
+    deinit {
+        stream?.cancel()
+    }
 
     var format: InputFormat { .realm }
 
@@ -42,38 +48,41 @@ final class RealmReader: DocumentReader {
         self.file = file
         builder = RealmTreeBuilder(file: file)
         classes = file.classes.filter { $0.kind != .embedded }
+        stream = RealmObjectStream(file: file, classes: classes)
         fileSize = source.totalBytes ?? 0
         source.state = .sequence
     }
 
     func next(in source: DocumentSource) throws(SourceError) -> JSONDocument? {
-        guard let file, let builder else { return nil }
-        while objectIndex >= objects.count {
-            classIndex += 1
-            objects = []
-            objectIndex = 0
-            guard classIndex < classes.count else {
-                source.cursor = TextPosition(offset: fileSize, line: number + 1, column: 1)
-                source.state = .finished
-                return nil
-            }
-            do {
-                objects = try file.objects(in: classes[classIndex])
-            } catch {
-                throw RealmFileSchema.sourceError(error, file: source.name)
-            }
+        guard let builder, let stream else { return nil }
+        let object: RealmObject
+        let cls: RealmClass
+        switch stream.next() {
+        case .object(let next, let nextClass):
+            (object, cls) = (next, nextClass)
+        case .failure(let error):
+            self.stream = nil
+            throw RealmFileSchema.sourceError(error, file: source.name)
+        case .end:
+            self.stream = nil
+            source.cursor = TextPosition(offset: fileSize, line: number + 1, column: 1)
+            source.state = .finished
+            return nil
         }
-        let cls = classes[classIndex]
-        let object = objects[objectIndex]
+        if cls.name != currentClass {
+            if currentClass != nil { classIndex += 1 }
+            currentClass = cls.name
+            objectIndex = 0
+        }
         objectIndex += 1
         number += 1
         if source.arena.allocatedBytes >= JanssonArena.generationBytes { source.arena = JanssonArena() }
         let built = JanssonAllocator.decode(into: source.arena) {
             Result { () throws(RealmTreeBuilder.Failure) in try builder.tree(of: object, in: cls) }
         }
-        // Progress: the share of the file's bytes of the classes read so far, and of this class's objects.
-        let done = (Double(classIndex) + Double(objectIndex) / Double(max(objects.count, 1))) / Double(max(classes.count, 1))
-        let offset = Int(Double(fileSize) * done)
+        // Progress: the share of the file's bytes of the classes read so far (a class's size is
+        // not known before it is read).
+        let offset = fileSize * classIndex / max(classes.count, 1)
         source.cursor = TextPosition(offset: offset, line: number + 1, column: 1)
         source.elementIndex += 1
         switch built {
