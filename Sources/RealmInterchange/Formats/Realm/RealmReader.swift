@@ -89,7 +89,8 @@ final class RealmReader: DocumentReader {
         case .success(let root):
             return JSONDocument(root: root, className: cls.name, index: objectIndex - 1,
                                 path: [.key(cls.name), .index(Int(truncatingIfNeeded: object.key))], file: source.name,
-                                start: TextPosition(offset: offset, line: number, column: 1), byteCount: 0,
+                                start: TextPosition(offset: offset, line: number, column: 1),
+                                byteCount: RealmTreeBuilder.estimatedBytes(of: object),
                                 arena: source.arena)
         case .failure(let failure):
             if let error = failure.decoderError {

@@ -48,6 +48,22 @@ final class RealmTreeBuilder {
     /// keys start at 0, and `$id`s are positive).
     static func objectID(_ key: Int64) -> Int64 { key &+ 1 }
 
+    /// About as many bytes as the object would take as JSON text: what the importer's read-ahead
+    /// (`DocumentPrefetcher`, bounded in input bytes) counts for a document of a Realm file.
+    static func estimatedBytes(of object: RealmObject) -> Int {
+        object.values.reduce(16) { $0 + estimatedBytes(of: $1) }
+    }
+
+    private static func estimatedBytes(of value: RealmValue) -> Int {
+        switch value {
+        case .string(let text): 16 + text.utf8.count
+        case .data(let bytes): 16 + bytes.count * 4 / 3
+        case .list(let elements), .set(let elements): elements.reduce(16) { $0 + estimatedBytes(of: $1) }
+        case .dictionary(let entries): entries.reduce(16) { $0 + 8 + $1.key.utf8.count + estimatedBytes(of: $1.value) }
+        default: 16
+        }
+    }
+
     /// The tree of `object` of `cls` (a top-level class). Allocates through jansson (the
     /// caller's arena).
     func tree(of object: RealmObject, in cls: RealmClass) throws(Failure) -> UnsafeMutablePointer<json_t> {
