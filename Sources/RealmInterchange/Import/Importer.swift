@@ -147,18 +147,16 @@ public final class Importer {
     }
 
     /// Whether `source` is a Realm file (told by `--type realm` or by its first bytes); its
-    /// reader is then started, and a problem opening it reported.
+    /// reader is then started. A problem of the input found on the way is reported as reading
+    /// would report it (and the source reads no further).
     private func isRealmFile(_ source: DocumentSource) throws -> Bool {
-        let told = source.options.format
-        guard told == .realm || (told == nil && source.reader == nil && (try? source.startsRealm()) == true) else { return false }
         do throws(SourceError) {
-            try source.settleFormat()
+            return try source.settleRealmFile()
         } catch {
             if error.kind == .io { throw error }
             report(error.diagnostic)
             return false
         }
-        return source.reader is RealmReader
     }
 
     /// Imports a Realm file whose reader has started: the file's classes must fit the schema

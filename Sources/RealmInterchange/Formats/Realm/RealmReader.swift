@@ -135,6 +135,29 @@ final class RealmReader: DocumentReader {
 }
 
 extension DocumentSource {
+    /// Whether the input is a Realm file: told by `--type realm`, or (no format told) by the
+    /// first bytes of a plain file (standard input and compressed input are left to the reading
+    /// thread, which detects them as ever: a Realm file there is refused when its reader
+    /// starts); its reader is then started (`settleFormat()`), so the importer can check the
+    /// file against the schema before reading it. An error (of the input, or opening the file)
+    /// ends reading as it would in `next()`.
+    func settleRealmFile() throws(SourceError) -> Bool {
+        guard case .start = state else { return reader is RealmReader }
+        do throws(SourceError) {
+            if options.format == nil && reader == nil {
+                guard let path, path != "-", fileStream == nil else { return false }
+                guard try startsRealm() else { return false }
+            } else if options.format != .realm {
+                return false
+            }
+            try settleFormat()
+            return reader is RealmReader
+        } catch {
+            if !error.isRecoverable { state = .finished }
+            throw error
+        }
+    }
+
     /// Whether the input starts as a Realm file does: `T-DB` at bytes 16..<20 of its 24-byte
     /// header (which no JSON, BSON or CSV text has: BSON's first document would have to be
     /// 0x42442D54 bytes long).
