@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "RealmCodegen", dependencies: ["RealmSchema", "RealmFormats"]),
         // Command-line support: argument parsing, help, error → message + exit code.
         .target(name: "RealmCLI", dependencies: ["RealmSchema", "RealmFormats"]),
-        .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmEngine"]),
+        .executableTarget(name: "realm-schema", dependencies: ["RealmSchema", "RealmCodegen", "RealmCLI", "RealmEngine",
+                                                              "RealmInterchange"]),
         // Realm Query Language: lexer, parser, type checker (SQL compilation lives in RealmEngine).
         .target(name: "RealmQuery", dependencies: ["RealmSchema", "RealmFormats"]),
         // The engine: SQLite wrapper, value types, the dynamic `Store`, migrations, the query compiler.
@@ -47,9 +48,11 @@ let package = Package(
         // Interchange: documents in and out of a store. Import/ and Export/ drive any format through
         // Documents/ (the in-memory document, DocumentReader, DocumentWriter, the format enums);
         // Formats/JSON, BSON, CSV hold one reader and one writer each; Compression/ gzip, xz, zstd.
-        // Depends on the engine, not on the Swift API.
-        .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "CJansson", "CZlib", "CLZMA", "CZstd"]),
-        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "TestSupport"],
+        // Formats/Realm reads Realm's own .realm files through RealmFile. Depends on the engine, not on the Swift API.
+        .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "RealmFile", "CJansson", "CZlib",
+                                                         "CLZMA", "CZstd"]),
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "RealmFile", "RealmCodegen",
+                                                                  "TestSupport"],
                     exclude: ["Goldens"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
         .executableTarget(name: "realm-import", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmCLI"]),

@@ -5,11 +5,12 @@ import RealmInterchange
 enum ImportCommand {
     static let command = Command<ImportOption>(
         name: "realm-import",
-        overview: "Load JSON (an array, NDJSON or a multi-class object) or BSON (mongodump) into a store, strictly typed, "
-            + "all or nothing.",
+        overview: "Load JSON (an array, NDJSON or a multi-class object), BSON (mongodump) or a Realm app's .realm file into a "
+            + "store, strictly typed, all or nothing.",
         arguments: [
-            ArgumentSpec("INPUT", help: "JSON or BSON files; '-' or none (stdin not a terminal) reads stdin. The shape (array, "
-                         + "NDJSON, multi-class, BSON as mongodump writes it) is detected; gzip, xz and zstd are recognised by their first bytes.",
+            ArgumentSpec("INPUT", help: "JSON, BSON or .realm files; '-' or none (stdin not a terminal) reads stdin. The shape (array, "
+                         + "NDJSON, multi-class, BSON as mongodump writes it, a Realm file by its header) is detected; gzip, xz and zstd "
+                         + "are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
         ])
 

@@ -31,6 +31,14 @@ enum ImportTool {
             throw IOFailure(ImportToolMessages.unreadableInput(input))
         }
         let isNew = !FileManager.default.fileExists(atPath: storePath)
+        if isNew && schema == nil, let realmInput = realmInput(inputs, told: ImportCommand.format(parsed)) {
+            // A Realm file brings its schema: a new store takes it (docs/realm-import.md, section 18).
+            let taken = try realmSchema(realmInput)
+            schema = taken.schema
+            if taken.hasBacklinks && !quiet {
+                output.notice(RealmFileSchema.noLinkingObjectsNote(realmInput), kind: "note", format: format, prefix: "note: ")
+            }
+        }
         if isNew && schema == nil {
             // What a killed import left needs --schema too; a store being created is busy.
             switch StoreCreation.leftover(at: storePath) {
@@ -122,6 +130,22 @@ enum ImportTool {
         let summary = try importer.finish()
         if isNew { try store.endBulkLoad() }
         return (summary, importer.diagnostics, store.schema.models.map(\.name))
+    }
+
+    /// The first input that is a Realm file (`--type realm`, or told by its header), if any
+    /// (`-` with `--type realm`: its schema cannot be read, with a message that says why).
+    private static func realmInput(_ inputs: [String], told: InputFormat?) -> String? {
+        inputs.first { told == .realm || ($0 != "-" && told == nil && RealmFileSchema.isRealmFile(atPath: $0)) }
+    }
+
+    /// The schema of a Realm input, its problems as the import's own: a damaged file is bad input
+    /// (exit status 1, nothing created), one that cannot be opened an I/O failure.
+    private static func realmSchema(_ path: String) throws -> (schema: CompiledSchema, hasBacklinks: Bool) {
+        do {
+            return try RealmFileSchema.schema(ofFileAt: path)
+        } catch {
+            throw translated(error, storePath: "")
+        }
     }
 
     /// Errors of the libraries in the command line's terms: usage (64), invalid input (1),

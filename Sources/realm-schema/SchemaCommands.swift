@@ -31,10 +31,15 @@ enum SchemaCommands {
         name: "dump",
         overview: "Print the schema held in a store file as YAML that 'validate' accepts.")
 
+    static let extract = Command<ExtractOption>(
+        name: "extract",
+        overview: "Write the schema of a Realm app's .realm file as YAML that 'validate' accepts (stdout, or <file>.yaml in -o DIR).",
+        arguments: [ArgumentSpec("FILE", help: "A .realm file, opened read-only.")])
+
     static let root = Command<NoOptions>(
         name: "realm-schema",
         overview: "Validate YAML model definitions and generate Swift models and JSON Schemas from them.",
-        subcommands: [validate.spec, codegen.spec, jsonSchema.spec, dump.spec])
+        subcommands: [validate.spec, codegen.spec, jsonSchema.spec, dump.spec, extract.spec])
 }
 
 /// The options of a subcommand that writes generated files into a directory (codegen,
@@ -103,6 +108,21 @@ enum DumpOption: StoreCommandOptions {
         switch self {
         case .store: StoreOption.spec(purpose: "read")
         case .errorFormat: DiagnosticFormat.option
+        }
+    }
+}
+
+/// The options of `realm-schema extract`.
+enum ExtractOption: CommandOptions {
+    case output, errorFormat
+
+    var spec: OptionSpec {
+        switch self {
+        case .output:
+            .value("--output", "-o", valueName: "dir",
+                   help: "The directory to write <file>.yaml into (default: print the YAML to standard output).")
+        case .errorFormat:
+            DiagnosticFormat.option
         }
     }
 }

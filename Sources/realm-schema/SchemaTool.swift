@@ -2,6 +2,7 @@ import Foundation
 import RealmCLI
 import RealmCodegen
 import RealmEngine
+import RealmInterchange
 import RealmSchema
 
 /// Dispatches to a subcommand and runs it.
@@ -54,6 +55,8 @@ enum SchemaTool {
                 let schema = try SchemaInputs.compile(parsed.positionals, format: format, output: output)
                 try emit(JSONSchemaGenerator().generate(schema), command: name, parsed: parsed, output: output, format: format)
             }
+        case SchemaCommands.extract.spec.name:
+            return run(SchemaCommands.extract) { parsed in try extract(parsed, output: output, format: format) }
         default:
             return run(SchemaCommands.dump) { parsed in try dump(parsed, output: output) }
         }
@@ -73,6 +76,36 @@ enum SchemaTool {
             throw IOFailure(StoreOption.storeFailed(path, error))
         }
         output.out(SchemaYAMLWriter().render(schema, comment: ["Schema of \((path as NSString).lastPathComponent), written by realm-schema dump."]))
+    }
+
+    /// Writes the schema of a Realm file as YAML: to stdout, or `<file name less .realm>.yaml` in
+    /// `--output` (docs/realm-schema.md, section on extract). The file is opened read-only.
+    static func extract(_ parsed: ParsedArguments<ExtractOption>, output: TextOutput, format: DiagnosticFormat) throws {
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError("'extract' reads exactly one .realm file; \(parsed.positionals.count) given.")
+        }
+        let schema: CompiledSchema
+        do {
+            schema = try RealmFileSchema.schema(ofFileAt: path).schema
+        } catch {
+            if error.kind == .io { throw IOFailure(error.diagnostic.message) }
+            throw error.diagnostic
+        }
+        let name = (path as NSString).lastPathComponent
+        var yaml = SchemaYAMLWriter().render(schema, comment: [
+            "Schema of \(name), written by realm-schema extract.",
+            "A Realm file keeps no linkingObjects property names: declare them here if the app has any.",
+        ])
+        if !yaml.hasSuffix("\n") { yaml += "\n" }
+        guard let directory = parsed.value(.output) else {
+            output.out(yaml)
+            return
+        }
+        let base = name.hasSuffix(".realm") ? String(name.dropLast(".realm".count)) : name
+        let out = OutputDirectory(path: directory)
+        for written in try out.write([(path: base + ".yaml", contents: yaml)]) {
+            output.notice("wrote \(out.fullPath(written))", kind: "wrote", format: format)
+        }
     }
 
     /// Writes generated files (only those that changed), or with `--check` reports the stale ones.

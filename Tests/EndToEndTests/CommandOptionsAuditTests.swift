@@ -24,8 +24,9 @@ import Testing
         #expect(CommandAudit.problems(of: SchemaCommands.codegen, parents: ["realm-schema"], within: root) == [])
         #expect(CommandAudit.problems(of: SchemaCommands.jsonSchema, parents: ["realm-schema"], within: root) == [])
         #expect(CommandAudit.problems(of: SchemaCommands.dump, parents: ["realm-schema"], within: root) == [])
+        #expect(CommandAudit.problems(of: SchemaCommands.extract, parents: ["realm-schema"], within: root) == [])
         // The dispatching command lists exactly these subcommands.
-        #expect(root.subcommands.map(\.name) == ["validate", "codegen", "json-schema", "dump"])
+        #expect(root.subcommands.map(\.name) == ["validate", "codegen", "json-schema", "dump", "extract"])
     }
 
     /// The usage lines `--help` prints, made from the declared options.
@@ -35,6 +36,8 @@ import Testing
             + "[--error-format text|json]")
         #expect(HelpGenerator.usageLine(for: SchemaCommands.dump.spec, parents: ["realm-schema"])
             == "realm-schema dump --store <file> [--error-format text|json]")
+        #expect(HelpGenerator.usageLine(for: SchemaCommands.extract.spec, parents: ["realm-schema"])
+            == "realm-schema extract <file> [--output <dir>] [--error-format text|json]")
         let importUsage = HelpGenerator.usageLine(for: ImportCommand.command.spec)
         #expect(importUsage.hasPrefix("realm-import --store <file> [--schema <schema> ...] [--class <name>] "))
         #expect(importUsage.hasSuffix(" [--quiet] [--error-format text|json] [<input> ...]"))

@@ -53,6 +53,9 @@ public final class DocumentSource {
     var reader: (any DocumentReader)?
     /// The file's own bytes under a decompressor or CSV reader, counting how many were read.
     var fileStream: DescriptorStream?
+    /// The path the input was opened from (`-` for stdin); nil for bytes in memory. A Realm
+    /// file is read through its path (memory-mapped), not through the buffer.
+    private(set) var path: String?
 
     /// Reads the file at `path`, or stdin when `path` is `-`; gzip, xz and zstd input (recognised by
     /// their first bytes, not the name) are decompressed as they are read.
@@ -63,6 +66,7 @@ public final class DocumentSource {
         let (input, name, size, file) = try Self.open(path)
         self.init(input: input, name: name, size: size, options: options)
         fileStream = file
+        self.path = path
     }
 
     /// The input at `path` (`-`: stdin), its name in diagnostics and its size when known:
@@ -146,6 +150,19 @@ public final class DocumentSource {
             if case .start = state { try startReading() }
             if case .finished = state { return nil }
             return try reader?.next(in: self)
+        } catch {
+            if !error.isRecoverable { state = .finished }
+            throw error
+        }
+    }
+
+    /// Settles the format and starts its reader now rather than at the first `next()`, for a
+    /// caller that must know the reader before reading (the importer, for a Realm file); an
+    /// error ends reading as it would in `next()`.
+    func settleFormat() throws(SourceError) {
+        guard case .start = state else { return }
+        do throws(SourceError) {
+            try startReading()
         } catch {
             if !error.isRecoverable { state = .finished }
             throw error

@@ -15,9 +15,11 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case csv
     /// Tab-separated rows of one class (docs/csv.md).
     case tsv
+    /// Realm's own `.realm` file: every object of every class (docs/realm-import.md, section 18).
+    case realm
 
     /// Whether an input is told to be of this format by its first bytes when `--type` is not
-    /// given (`detected(in:)`): JSON and BSON are; CSV and TSV text is only
+    /// given (`detected(in:)`): JSON, BSON and Realm files are; CSV and TSV text is only
     /// ever read when asked for, as it could be anything.
     public var isDetected: Bool { table == nil }
 
@@ -34,18 +36,23 @@ public enum InputFormat: String, Sendable, CaseIterable {
         switch self {
         case .json, .csv, .tsv: JSONReader()
         case .bson: BSONReader()
+        case .realm: RealmReader()
         }
     }
 
-    /// The format of an input `--type` does not name, told by its first bytes: BSON when it
-    /// starts as a BSON document does (`startsBSON()`), else JSON.
+    /// The format of an input `--type` does not name, told by its first bytes: a Realm file when
+    /// its header has `T-DB` (`startsRealm()`, checked first: a Realm file's first bytes, a
+    /// reference, can look like a BSON length), BSON when it starts as a BSON document does
+    /// (`startsBSON()`), else JSON.
     static func detected(in source: DocumentSource) throws(SourceError) -> InputFormat {
-        try source.startsBSON() ? .bson : .json
+        if try source.startsRealm() { return .realm }
+        return try source.startsBSON() ? .bson : .json
     }
 
     /// `realm-import --type`'s help, naming every case.
-    public static let help = "json or bson (default: BSON detected by its first bytes; a mongodump .bson file, documents of "
-        + "--class), or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."
+    public static let help = "json, bson or realm (default: detected by the first bytes; bson: a mongodump .bson file, "
+        + "documents of --class; realm: a Realm app's .realm file, every class, its schema when the store is new), "
+        + "or csv / tsv: one row an object of --class, typed by the schema (docs/csv.md)."
 }
 
 /// The formats `realm-export` writes (`--type`). Each has its writer in `Formats/<Name>/`;

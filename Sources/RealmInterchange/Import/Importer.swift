@@ -16,7 +16,9 @@ import RealmSchema
 ///     for diagnostic in importer.diagnostics { print(diagnostic) }
 public final class Importer {
     public let store: Store
-    public let options: ImportOptions
+    /// The run's options; for the input being read, map keys as a Realm file stores them
+    /// (`importRealmFile`).
+    public private(set) var options: ImportOptions
     /// Errors and warnings so far, in the order found (at most `options.maxErrors` errors).
     public private(set) var diagnostics: [Diagnostic] = []
     /// What the run did so far: `totals`, with the objects the plans counted since
@@ -132,12 +134,45 @@ public final class Importer {
     ///   of kind `.io`, or a store failure; the transaction is rolled back first.
     public func importInput(_ source: DocumentSource) throws {
         do {
+            if try isRealmFile(source) {
+                try importRealmFile(source)
+                return
+            }
             try importDocuments(of: source)
             if !hasStopped { try dropClassesNamed(by: source) }
         } catch {
             try? rollback()
             throw error
         }
+    }
+
+    /// Whether `source` is a Realm file (told by `--type realm` or by its first bytes); its
+    /// reader is then started. A problem of the input found on the way is reported as reading
+    /// would report it (and the source reads no further).
+    private func isRealmFile(_ source: DocumentSource) throws -> Bool {
+        do throws(SourceError) {
+            return try source.settleRealmFile()
+        } catch {
+            if error.kind == .io { throw error }
+            report(error.diagnostic)
+            return false
+        }
+    }
+
+    /// Imports a Realm file whose reader has started: the file's classes must fit the schema
+    /// (each mismatch an error, and nothing read); its map keys are stored as the file has them
+    /// (they are keys Realm accepted), as with `--map-keys reject` (docs/map-keys.md).
+    private func importRealmFile(_ source: DocumentSource) throws {
+        guard let reader = source.reader as? RealmReader, let file = reader.file else { return }
+        let mismatches = RealmFileSchema.mismatches(of: file, with: plans.values.map(\.model), name: source.name)
+        guard mismatches.isEmpty else {
+            for diagnostic in mismatches { report(diagnostic) }
+            return
+        }
+        let mapKeys = options.mapKeys
+        options.mapKeys = .reject
+        defer { options.mapKeys = mapKeys }
+        try importDocuments(of: source)
     }
 
     /// Imports each document of `source`, read ahead by a `DocumentPrefetcher`, until the end

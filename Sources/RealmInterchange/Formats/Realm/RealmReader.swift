@@ -1,0 +1,169 @@
+internal import CJansson
+import RealmFile
+import RealmSchema
+
+/// Realm's own `.realm` files (docs/realm-import.md, section 18): one document per object of
+/// every top-level class (embedded objects come inline, in their parents), class by class in
+/// the file's table order, objects in object-key order, each with its class name, decoded
+/// ahead on a thread of their own with bounded memory (`RealmObjectStream`). The file is
+/// opened read-only by its path and memory-mapped (`RealmFile`); the source's buffer is used
+/// only to tell the format by its first bytes, so standard input and compressed files are
+/// refused. Values are built as the importer's trees by `RealmTreeBuilder`.
+///
+/// A document has no lines: its `path` is `/<class>/<object key>` and its problems are placed
+/// by class and object key (`placeNote`). A problem the decoder finds (a damaged file) stops
+/// reading, placed by class, object key, property and byte offset; a value this project
+/// cannot carry (a date beyond the years 0000-9999 with sub-millisecond digits) skips its
+/// object. Either way the run writes nothing.
+///
+/// Map keys are read as stored: the importer stores them unchanged (`storesKeysAsGiven`), as
+/// with `--map-keys reject` (docs/map-keys.md).
+final class RealmReader: DocumentReader {
+    private(set) var file: RealmFile?
+    private var builder: RealmTreeBuilder?
+    /// The objects of the top-level classes, decoded ahead on a thread of their own.
+    private var stream: RealmObjectStream?
+    /// The top-level classes, the one being read and its objects read so far.
+    private var classes: [RealmClass] = []
+    private var classIndex = 0
+    private var currentClass: String?
+    private var objectIndex = 0
+    private var number = 0
+    private var fileSize = 0
+
+    deinit {
+        stream?.cancel()
+    }
+
+    var format: InputFormat { .realm }
+
+    func start(_ source: DocumentSource) throws(SourceError) {
+        guard let path = source.path, path != "-" else {
+            throw SourceError(.malformed, .error(RealmFileInputMessages.notAFile(source.name)))
+        }
+        guard source.fileStream == nil else {
+            throw SourceError(.malformed, .error(RealmFileInputMessages.compressed(source.name)))
+        }
+        let file = try RealmFileSchema.open(path, name: source.name)
+        self.file = file
+        builder = RealmTreeBuilder(file: file)
+        classes = file.classes.filter { $0.kind != .embedded }
+        stream = RealmObjectStream(file: file, classes: classes)
+        fileSize = source.totalBytes ?? 0
+        source.state = .sequence
+    }
+
+    func next(in source: DocumentSource) throws(SourceError) -> JSONDocument? {
+        guard let builder, let stream else { return nil }
+        let object: RealmObject
+        let cls: RealmClass
+        switch stream.next() {
+        case .object(let next, let nextClass):
+            (object, cls) = (next, nextClass)
+        case .failure(let error):
+            self.stream = nil
+            throw RealmFileSchema.sourceError(error, file: source.name)
+        case .end:
+            self.stream = nil
+            source.cursor = TextPosition(offset: fileSize, line: number + 1, column: 1)
+            source.state = .finished
+            return nil
+        }
+        if cls.name != currentClass {
+            if currentClass != nil { classIndex += 1 }
+            currentClass = cls.name
+            objectIndex = 0
+        }
+        objectIndex += 1
+        number += 1
+        if source.arena.allocatedBytes >= JanssonArena.generationBytes { source.arena = JanssonArena() }
+        let built = JanssonAllocator.decode(into: source.arena) {
+            Result { () throws(RealmTreeBuilder.Failure) in try builder.tree(of: object, in: cls) }
+        }
+        // Progress: the share of the file's bytes of the classes read so far (a class's size is
+        // not known before it is read).
+        let offset = fileSize * classIndex / max(classes.count, 1)
+        source.cursor = TextPosition(offset: offset, line: number + 1, column: 1)
+        source.elementIndex += 1
+        switch built {
+        case .success(let root):
+            return JSONDocument(root: root, className: cls.name, index: objectIndex - 1,
+                                path: [.key(cls.name), .index(Int(truncatingIfNeeded: object.key))], file: source.name,
+                                start: TextPosition(offset: offset, line: number, column: 1),
+                                byteCount: RealmTreeBuilder.estimatedBytes(of: object),
+                                arena: source.arena)
+        case .failure(let failure):
+            if let error = failure.decoderError {
+                var located = error
+                if located.className == nil { located.className = cls.name }
+                if located.objectKey == nil { located.objectKey = object.key }
+                if located.property == nil { located.property = failure.property }
+                throw RealmFileSchema.sourceError(located, file: source.name)
+            }
+            let note = RealmFileInputMessages.placeNote(file: source.name, className: cls.name, objectKey: object.key,
+                                                        property: failure.property, offset: nil)
+            throw SourceError(.invalidDocument, .error(failure.message, notes: [note]))
+        }
+    }
+
+    /// The property path inside the object (the document's own path, `/<class>/<key>`, left out:
+    /// the place note names them).
+    func pathNote(_ path: JSONPath) -> String {
+        RealmFileInputMessages.pathNote(JSONPath(Array(path.components.dropFirst(2))))
+    }
+
+    /// The class and object key of the document (its `path`).
+    func placeNote(of path: JSONPath, in origin: DocumentOrigin) -> String? {
+        var className: String?
+        var key: Int64?
+        if origin.path.components.count == 2, case .key(let name) = origin.path.components[0],
+           case .index(let index) = origin.path.components[1] {
+            className = name
+            key = Int64(index)
+        }
+        return RealmFileInputMessages.placeNote(file: origin.source.name, className: className, objectKey: key,
+                                                property: nil, offset: nil)
+    }
+
+    /// Hints that tell how to write a value in Extended JSON do not apply to a Realm file.
+    var writesExtendedJSON: Bool { false }
+
+    /// Every document names its class.
+    func classNeeded(input: String, classes: [String]) -> String {
+        RealmFileInputMessages.classNeeded(input)
+    }
+}
+
+extension DocumentSource {
+    /// Whether the input is a Realm file: told by `--type realm`, or (no format told) by the
+    /// first bytes of a plain file (standard input and compressed input are left to the reading
+    /// thread, which detects them as ever: a Realm file there is refused when its reader
+    /// starts); its reader is then started (`settleFormat()`), so the importer can check the
+    /// file against the schema before reading it. An error (of the input, or opening the file)
+    /// ends reading as it would in `next()`.
+    func settleRealmFile() throws(SourceError) -> Bool {
+        guard case .start = state else { return reader is RealmReader }
+        do throws(SourceError) {
+            if options.format == nil && reader == nil {
+                guard let path, path != "-", fileStream == nil else { return false }
+                guard try startsRealm() else { return false }
+            } else if options.format != .realm {
+                return false
+            }
+            try settleFormat()
+            return reader is RealmReader
+        } catch {
+            if !error.isRecoverable { state = .finished }
+            throw error
+        }
+    }
+
+    /// Whether the input starts as a Realm file does: `T-DB` at bytes 16..<20 of its 24-byte
+    /// header (which no JSON, BSON or CSV text has: BSON's first document would have to be
+    /// 0x42442D54 bytes long).
+    func startsRealm() throws(SourceError) -> Bool {
+        guard try peek(RealmFileSchema.headerLength - 1) != nil else { return false }
+        return RealmFileSchema.startsRealm(UnsafeRawBufferPointer(start: buffer.pointer(at: cursor.offset),
+                                                                  count: RealmFileSchema.headerLength))
+    }
+}
