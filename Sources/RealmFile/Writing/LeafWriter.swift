@@ -214,12 +214,12 @@ extension NodeWriter {
                 payload += Self.littleEndian(RealmDecimal128.null.high, count: 8)
             case (4, let value?), (8, let value?):
                 let negative: UInt64 = value.high >> 63
-                let exponent = UInt64((value.high >> 49) & 0x3fff) - 6176
+                let exponent = Int((value.high >> 49) & 0x3fff) - 6176
                 if width == 4 {
-                    let bits = negative << 31 | (exponent &+ 101) << 23 | value.low
+                    let bits = negative << 31 | UInt64(exponent + 101) << 23 | value.low
                     payload += Self.littleEndian(bits, count: 4)
                 } else {
-                    let bits = negative << 63 | (exponent &+ 398) << 53 | value.low
+                    let bits = negative << 63 | UInt64(exponent + 398) << 53 | value.low
                     payload += Self.littleEndian(bits, count: 8)
                 }
             case (_, let value?):
