@@ -35,14 +35,15 @@ enum SearchIndexWriter {
     }
 
     /// The 4-byte key of `data` at `offset`: null is 0; a value reads as if followed by `X`, and
-    /// past its end as 0; the first byte is the most significant.
+    /// past its end as 0; the first byte is the most significant, and the key is signed.
     static func key(_ data: [UInt8]?, offset: Int) -> Int64 {
         guard let data, offset <= data.count else { return 0 }
         var slice = Array(data[offset..<min(offset + 4, data.count)])
         if slice.count < 4 { slice.append(0x58) }
-        var key: Int64 = 0
-        for (index, byte) in slice.prefix(4).enumerated() { key |= Int64(byte) << Int64(24 - 8 * index) }
-        return key
+        var key: UInt32 = 0
+        for (index, byte) in slice.prefix(4).enumerated() { key |= UInt32(byte) << UInt32(24 - 8 * index) }
+        // Realm keeps keys as signed 32-bit integers and orders them so.
+        return Int64(Int32(bitPattern: key))
     }
 
     /// Writes the index of `entries` and returns its root.
