@@ -137,16 +137,7 @@ struct NodeWriter {
 
     /// An array of `count` elements of `elementSize` bytes each (width type "multiply").
     mutating func fixedWidth(_ payload: [UInt8], elementSize: Int, count: Int, flags: UInt8 = 0) throws(RealmFileError) -> Int64 {
-        let code: UInt8 = switch elementSize {
-        case 0: 0
-        case 1: 1
-        case 2: 2
-        case 4: 3
-        case 8: 4
-        case 16: 5
-        case 32: 6
-        default: 7
-        }
+        let code = Self.widthCode(elementSize)
         return try node(flags: flags | 0x08 | code, count: count, payload: payload)
     }
 

@@ -6,6 +6,9 @@ import RealmFile
 /// through a queue of at most `capacity` objects: memory stays bounded by the queue, not by the
 /// size of a class. `cancel()` (or the reader going away) stops the decoding thread at its next
 /// object.
+///
+/// `@unchecked Sendable`: the decoding thread and the reader share the queue and its flags only
+/// under `condition`; the file it reads is immutable (`RealmFile` is `Sendable`).
 final class RealmObjectStream: @unchecked Sendable {
     /// What the stream gives next.
     enum Item {
