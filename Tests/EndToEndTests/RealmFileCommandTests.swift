@@ -119,6 +119,21 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: directory + "/cut.realm")[.modificationDate] as? Date == cutDate)
     }
 
+    /// An encrypted Realm file has no readable header; by its `.realm` name it is still read as
+    /// a Realm file, which says it is encrypted (not "bad JSON"), with or without `--type realm`.
+    @Test func anEncryptedLookingFileNamedRealmSaysEncrypted() throws {
+        let directory = try directory()
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(noise).write(to: URL(fileURLWithPath: directory + "/secret.realm"))
+        for extra in [[], ["--type", "realm"]] {
+            let run = try Tool.run("realm-import", ["--store", "secret.sqlite"] + extra + ["secret.realm"], in: directory)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("looks like an encrypted Realm"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/secret.sqlite"))
+        }
+    }
+
     /// A good import leaves the Realm file as it was: same bytes, same modification time, no
     /// `.lock`, `.note` or `.management` beside it.
     @Test func theRealmFileIsNeverWrittenOrLocked() throws {

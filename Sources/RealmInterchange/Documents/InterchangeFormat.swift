@@ -43,9 +43,10 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// The format of an input `--type` does not name, told by its first bytes: a Realm file when
     /// its header has `T-DB` (`startsRealm()`, checked first: a Realm file's first bytes, a
     /// reference, can look like a BSON length), BSON when it starts as a BSON document does
-    /// (`startsBSON()`), else JSON.
+    /// (`startsBSON()`), else JSON. A file named `*.realm` is a Realm file whatever its first
+    /// bytes, as an encrypted one has no readable header (`RealmFileSchema.isNamedAsRealmFile`).
     static func detected(in source: DocumentSource) throws(SourceError) -> InputFormat {
-        if try source.startsRealm() { return .realm }
+        if try source.startsRealm() || RealmFileSchema.isNamedAsRealmFile(source.name) { return .realm }
         return try source.startsBSON() ? .bson : .json
     }
 

@@ -18,15 +18,23 @@ import RealmSchema
 ///     let schema = try RealmFileSchema.schema(ofFileAt: "default.realm")
 ///     print(SchemaYAMLWriter().render(schema))
 public enum RealmFileSchema {
-    /// Whether the file at `path` starts as a Realm file does (`T-DB` at bytes 16..<20); false
-    /// when it cannot be read or is shorter.
+    /// Whether the file at `path` starts as a Realm file does (`T-DB` at bytes 16..<20), or is a
+    /// file named `*.realm` (`isNamedAsRealmFile`); false when it cannot be read or is shorter.
     public static func isRealmFile(atPath path: String) -> Bool {
+        if isNamedAsRealmFile(path) && access(path, R_OK) == 0 { return true }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: headerLength)
         let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, headerLength, 0) }
         return count == headerLength && header.withUnsafeBytes { startsRealm($0) }
+    }
+
+    /// Whether `path` names a Realm file by its extension. An encrypted Realm file has no
+    /// readable header (Realm encrypts whole pages), so content alone cannot tell it; by its
+    /// name it is read as a Realm file, which says it is encrypted, rather than as bad JSON.
+    static func isNamedAsRealmFile(_ path: String) -> Bool {
+        path.hasSuffix(".realm")
     }
 
     /// The bytes a Realm file starts with: two top references, `T-DB`, versions and flags.
