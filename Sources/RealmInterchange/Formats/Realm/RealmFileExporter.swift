@@ -37,7 +37,7 @@ public struct RealmFileExporter {
     /// class they reach through link properties (embedded ones included), in schema order.
     ///
     /// - Throws: `ExportError` for a name that is no top-level class of the store.
-    func selectedModels() throws(ExportError) -> [ModelSchema] {
+    public func selectedModels() throws(ExportError) -> [ModelSchema] {
         let schema = store.schema
         guard !classes.isEmpty else { return schema.models }
         let topLevel = schema.models.filter { $0.kind == .object }
