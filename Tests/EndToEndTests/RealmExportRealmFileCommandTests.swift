@@ -50,6 +50,24 @@ import Testing
         }
     }
 
+    /// bench/gen_people.py's people (the benchmark's store: embedded addresses, dogs, maps, dates
+    /// with milliseconds, decimals) through a Realm file, imported back with the same schema.
+    @Test func benchPeopleComeBackTheSame() throws {
+        let directory = try Temporary.path("realm-export-realm-people")
+        let people = try Command.run("python3", [Repository.path("bench/gen_people.py"), "1500", "--schema", "people.yaml"],
+                                     in: directory)
+        #expect(people.status == 0, "\(people.stderr)")
+        try people.stdout.write(toFile: directory + "/people.ndjson")
+        _ = try run("realm-import", ["--store", "first.store", "--schema", "people.yaml", "--class", "Person", "--mode", "upsert", "--quiet",
+                                     "people.ndjson"], in: directory)
+        let expected = try run("realm-export", ["--store", "first.store", "--canonical"], in: directory).stdout
+        #expect(expected.count > 1_000_000)
+        _ = try run("realm-export", ["--store", "first.store", "--type", "realm", "-o", "people.realm"], in: directory)
+        _ = try run("realm-import", ["--store", "second.store", "--schema", "people.yaml", "--quiet", "people.realm"], in: directory)
+        let actual = try run("realm-export", ["--store", "second.store", "--canonical"], in: directory).stdout
+        #expect(actual == expected)
+    }
+
     @Test func theSameStoreGivesTheSameBytesAndTheSchemaVersionCanBeSet() throws {
         let (directory, _) = try directory("people-1000")
         _ = try run("realm-import", ["--store", "s.store", "--quiet", "input.realm"], in: directory)

@@ -93,8 +93,17 @@ public struct RealmFileExporter {
             throw Self.exportError(error)
         }
         let keys = RealmFileExportKeys(store: store, classes: Set(models.map(\.name)))
-        for model in models where model.kind != .asymmetric {
-            try add(model, to: &writer, keys: keys)
+        // One read transaction: every class and every link target read at the same version.
+        do {
+            try store.readTransaction {
+                for model in models where model.kind != .asymmetric {
+                    try add(model, to: &writer, keys: keys)
+                }
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError(ExportMessages.storeFailed(String(describing: error)), isIOFailure: true)
         }
         return writer
     }
