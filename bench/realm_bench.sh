@@ -3,20 +3,40 @@
 # realm-export --type bson writes) and as Extended JSON, alternated in one run, each into a new
 # store with the schema realm-schema extract wrote for the file.
 #
-# The input is Tests/Fixtures/realm-core/people-1000.realm (1,000 Person, 1,200 Dog, written by
-# realm-core 14.14) until this project writes Realm files of its own (issue 32): at that size
-# process start and store creation are a large part of every run, so read the ratio as an upper
-# bound of the reader's cost, not as its speed. REALM_FILE=PATH measures another Realm file.
+# The input is a Realm file this project writes: bench/gen_people.py's people (REALM_N of them,
+# with their dogs) imported into a store, then `realm-export --type realm`. REALM_FILE=PATH
+# measures another Realm file instead (e.g. Tests/Fixtures/realm-core/people-1000.realm, which
+# realm-core 14.14 wrote).
 #
-# env: RUNS=15 (runs per contender), REALM_FILE (default: the fixture)
+# env: REALM_N=100000 (BENCH_QUICK=1: 2000), RUNS=5 (runs per contender; BENCH_QUICK=1: 1),
+#      REALM_FILE (default: written from REALM_N people)
 set -euo pipefail
 source "$(dirname "$0")/stats.sh"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-RUNS=${RUNS:-15}
-[ -n "${BENCH_QUICK:-}" ] && RUNS=${RUNS:-1}
-input=${REALM_FILE:-$ROOT/Tests/Fixtures/realm-core/people-1000.realm}
+default_runs=5
+[ -n "${BENCH_QUICK:-}" ] && default_runs=1
+RUNS=${RUNS:-$default_runs}
+n=${REALM_N:-100000}
+[ -n "${BENCH_QUICK:-}" ] && n=${REALM_N:-2000}
 work="$BENCH_OUT/realm"
 fresh_timings "$work"
+if [ -n "${REALM_FILE:-}" ]; then
+    input=$REALM_FILE
+    origin="a file given as REALM_FILE"
+else
+    # The people as a Realm file, written by realm-export --type realm from a store of them.
+    mkdir -p "$BENCH_OUT/export"
+    data="$BENCH_OUT/export/people-$n.ndjson"
+    people_data "$n" "$data"
+    python3 "$ROOT/bench/gen_people.py" 0 --schema "$work/people.yaml" > /dev/null
+    rm -f "$work"/people.sqlite*
+    echo "realm: loading $n people" >&2
+    "$BIN/realm-import" --store "$work/people.sqlite" --schema "$work/people.yaml" --class Person --mode upsert --quiet "$data"
+    input="$work/people-$n.realm"
+    "$BIN/realm-export" --store "$work/people.sqlite" --type realm -o "$input"
+    rm -f "$work"/people.sqlite*
+    origin="written by \`realm-export --type realm\` from a store of $n \`bench/gen_people.py\` people"
+fi
 
 # The same objects as BSON and JSON, from a store imported from the file.
 rm -rf "$work/bson" "$work"/*.sqlite* "$work/schema"
@@ -52,7 +72,7 @@ objects=$(grep -o '"_id"' "$work/all.json" | wc -l)
 cat <<MD
 ## realm-import of a Realm file
 
-\`$(basename "$input")\` ($(( $(stat -L -c %s "$input") / 1024 )) KiB, $objects top-level objects), a file realm-core wrote, imported into a new store
+\`$(basename "$input")\` ($(( $(stat -L -c %s "$input") / 1024 )) KiB, $objects top-level objects), $origin, imported into a new store
 with the schema \`realm-schema extract\` wrote for it, against the same objects as BSON
 (\`realm-export --type bson\`: one \`.bson\` a class) and as one Extended JSON file. Release build,
 $RUNS runs per contender alternated, medians (wall time, CPU time of every thread, peak RSS);
@@ -65,7 +85,6 @@ memory-mapped file, and hands the importer the same trees the BSON reader makes.
 | BSON | $bson_t s | $bson_c s | $(mib "$work/bson.rss") MiB | 1.00× |
 | Extended JSON | $json_t s | $json_c s | $(mib "$work/json.rss") MiB | $(ratio "$json_t" "$bson_t")× |
 
-Issue 31 asks for 1,000,000 people as a Realm file; until this project writes Realm files, the
-only Realm files the repository has are realm-core's fixtures, so this is 1,000 people, where
-starting the process and creating the store weigh as much as reading.
+Issue 31 asks for 1,000,000 people as a Realm file: REALM_N=1000000 measures that (the file is
+written first, by this project's writer; the writer holds the whole file in memory while it writes).
 MD

@@ -31,6 +31,19 @@ public struct RealmClass: Sendable, Equatable {
     /// store `linkingObjects` property names; a caller matches these to a schema's declarations.
     public var backlinks: [RealmBacklinkColumn]
 
+    /// A class. `tableName` is `class_<name>` for an object-store class; what `RealmFileWriter`
+    /// writes it computes itself from the name (table keys, backlinks).
+    public init(name: String, tableName: String, tableKey: Int64, kind: Kind, properties: [RealmProperty],
+                primaryKey: String?, backlinks: [RealmBacklinkColumn]) {
+        self.name = name
+        self.tableName = tableName
+        self.tableKey = tableKey
+        self.kind = kind
+        self.properties = properties
+        self.primaryKey = primaryKey
+        self.backlinks = backlinks
+    }
+
     /// The class name for a table name, or nil when the table is not an object-store class.
     public static func className(forTable tableName: String) -> String? {
         guard tableName.hasPrefix(tablePrefix) else { return nil }
@@ -76,6 +89,19 @@ public struct RealmProperty: Sendable, Equatable {
     public var isPrimaryKey: Bool
     /// The column key as stored (leaf index, type, attributes, tag).
     public var columnKey: Int64
+
+    /// A property. `RealmFileWriter` assigns column keys itself (give 0).
+    public init(name: String, type: ValueType, collection: Collection, isOptional: Bool, isIndexed: Bool,
+                isFullTextIndexed: Bool, isPrimaryKey: Bool, columnKey: Int64) {
+        self.name = name
+        self.type = type
+        self.collection = collection
+        self.isOptional = isOptional
+        self.isIndexed = isIndexed
+        self.isFullTextIndexed = isFullTextIndexed
+        self.isPrimaryKey = isPrimaryKey
+        self.columnKey = columnKey
+    }
 }
 
 /// A backlink column: where the links pointing at a class come from.
@@ -101,4 +127,11 @@ public struct RealmObject: Sendable, Equatable {
     /// For each backlink column of the class, the keys of the objects whose links point here (a
     /// list linking twice counts twice).
     public var backlinks: [[Int64]]
+
+    /// An object (`backlinks` is ignored by `RealmFileWriter`, which computes them).
+    public init(key: Int64, values: [RealmValue], backlinks: [[Int64]] = []) {
+        self.key = key
+        self.values = values
+        self.backlinks = backlinks
+    }
 }

@@ -19,6 +19,25 @@ enum ExportCommand {
         return (format, fields)
     }
 
+    /// `--type realm`: the options a Realm file has no use for are refused, `-o FILE` is required;
+    /// the requested schema version (nil: the store's).
+    static func realm(_ parsed: ParsedArguments<ExportOption>) throws(UsageError) -> UInt64? {
+        for option: ExportOption in [.ndjson, .jsonArray, .canonical, .jsonFormat, .pretty, .fields, .omitEmpty, .gzip,
+                                     .query, .sort, .skip, .limit, .outbox, .drain] where parsed.has(option) {
+            throw UsageError("'\(option.key)' means nothing for '--type realm', which writes every object of the "
+                             + "exported classes as a Realm file; leave it out.")
+        }
+        guard let output = parsed.value(.output), output != "-" else {
+            throw UsageError("'--type realm' writes a file, not standard output: give '-o FILE.realm'.")
+        }
+        if output.hasSuffix(".gz") { throw UsageError("'--type realm' does not compress: '-o' must not end in '.gz'.") }
+        guard let text = parsed.value(.schemaVersion) else { return nil }
+        guard let version = UInt64(text) else {
+            throw UsageError("'--schema-version' needs a non-negative integer, not '\(text)'.")
+        }
+        return version
+    }
+
     static func drainWithoutOutbox() -> UsageError {
         UsageError("'--drain' needs '--outbox'.")
     }
@@ -41,7 +60,7 @@ enum ExportOption: StoreCommandOptions {
     case store, className, ndjson, jsonArray, canonical
     /// mongoexport's `--jsonFormat`, hidden.
     case jsonFormat
-    case pretty, query, sort, skip, limit, type, fields, omitEmpty, gzip, output, outbox, drain, errorFormat
+    case pretty, query, sort, skip, limit, type, fields, omitEmpty, gzip, output, outbox, drain, schemaVersion, errorFormat
 
     var spec: OptionSpec {
         switch self {
@@ -82,12 +101,16 @@ enum ExportOption: StoreCommandOptions {
             .flag("--gzip", help: "Compress the output with gzip (also when the -o name ends in .gz).")
         case .output:
             .value("--output", "-o", valueName: "file",
-                   help: "Write to this file ('-' or absent: stdout); with --type bson a directory, or a .bson file.")
+                   help: "Write to this file ('-' or absent: stdout); with --type bson a directory, or a .bson file; "
+                       + "with --type realm a .realm file (required).")
                 .aliased("--out")
         case .outbox:
             .flag("--outbox", help: "Export an asymmetric class's outbox: canonical NDJSON, ready for mongoimport.")
         case .drain:
             .flag("--drain", help: "With --outbox: remove what was written, in the same transaction.")
+        case .schemaVersion:
+            .value("--schema-version", valueName: "n",
+                   help: "With --type realm: the schema version the file records (default: the store's).")
         case .errorFormat:
             DiagnosticFormat.option
         }

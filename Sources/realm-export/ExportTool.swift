@@ -20,8 +20,13 @@ enum ExportTool {
     static func run(_ parsed: ParsedArguments<ExportOption>, output: TextOutput, format: DiagnosticFormat = .text) throws {
         let (path, options, outbox) = try request(parsed)
         let table = try ExportCommand.table(parsed)
-        let bson = parsed.value(.type, as: OutputFormat.self) == .bson
+        let type = parsed.value(.type, as: OutputFormat.self)
+        let bson = type == .bson
         if bson { try BSONDump.checkOptions(parsed) }
+        let realmSchemaVersion = type == .realm ? try ExportCommand.realm(parsed) : nil
+        if type != .realm && parsed.has(.schemaVersion) {
+            throw ExportCommand.conflicting("--schema-version", "--type \(type?.rawValue ?? "json")")
+        }
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))
         }
@@ -36,6 +41,15 @@ enum ExportTool {
         }
         if bson {
             return try BSONDump.run(parsed, store: store, path: path, options: options, output: output, format: format)
+        }
+        if type == .realm {
+            let exporter = RealmFileExporter(store: store, classes: options.classes, schemaVersion: realmSchemaVersion)
+            do {
+                try exporter.export(to: parsed.value(.output)!)
+            } catch {
+                throw translated(error, store: path)
+            }
+            return
         }
         let destination = try ExportDestination.open(parsed.value(.output), gzip: parsed.has(.gzip))
         do {

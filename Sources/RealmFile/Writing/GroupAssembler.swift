@@ -292,20 +292,20 @@ struct GroupAssembler: TableKeyResolver {
 
     private mutating func columnLeaf(_ values: [RealmValue], spec: TablePlan.Column) throws(RealmFileError) -> Int64 {
         if spec.property.collection == .none {
-            return try writer.leaf(values, kind: spec.leafKind, nullable: spec.nullable, tables: self)
+            return try writer.leaf(values, kind: spec.leafKind, nullable: spec.nullable, tables: TableKeys(keys: tableKeys))
         }
         var refs: [Int64] = []
         for value in values {
             switch (spec.property.collection, value) {
             case (.list, .list(let elements)):
                 refs.append(elements.isEmpty ? 0 : try writer.bptree(elements, kind: spec.leafKind, nullable: spec.property.isOptional,
-                                                                    tables: self))
+                                                                    tables: TableKeys(keys: tableKeys)))
             case (.set, .set(let elements)), (.set, .list(let elements)):
                 let sorted = try SetOrder.sorted(elements, kind: spec.leafKind)
                 refs.append(sorted.isEmpty ? 0 : try writer.bptree(sorted, kind: spec.leafKind, nullable: spec.property.isOptional,
-                                                                  tables: self))
+                                                                  tables: TableKeys(keys: tableKeys)))
             case (.map, .dictionary(let entries)):
-                refs.append(entries.isEmpty ? 0 : try writer.dictionary(entries, tables: self))
+                refs.append(entries.isEmpty ? 0 : try writer.dictionary(entries, tables: TableKeys(keys: tableKeys)))
             case (_, .null):
                 refs.append(0)
             default:
@@ -314,4 +314,13 @@ struct GroupAssembler: TableKeyResolver {
         }
         return try writer.refs(refs)
     }
+}
+
+/// The table keys alone, as the leaf writer resolves links in mixed values and dictionaries: not
+/// `GroupAssembler` itself, whose copy would share the file buffer being appended to and make
+/// every append copy the whole file (quadratic time).
+struct TableKeys: TableKeyResolver {
+    let keys: [String: Int64]
+
+    func tableKey(named name: String) -> Int64? { keys[name] }
 }

@@ -71,11 +71,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case csv
     /// Tab-separated rows of one class (docs/csv.md).
     case tsv
+    /// A `.realm` file of file format 24 that the Realm SDKs open (`RealmFileExporter`).
+    case realm
 
     /// The delimited-text format of CSV and TSV, nil for the others.
     public var table: TableFormat? { TableFormat(rawValue: rawValue) }
 
     /// `realm-export --type`'s help, naming every case.
     public static let help = "json (default); bson: mongodump's files for mongorestore (-o DIR: <class>.bson and "
-        + "<class>.metadata.json each); or csv / tsv: one row an object of one class (docs/csv.md)."
+        + "<class>.metadata.json each); csv / tsv: one row an object of one class (docs/csv.md); or realm: a .realm "
+        + "file (format 24, Realm Swift 10.49+ and other realm-core 14 SDKs) at -o FILE."
 }

@@ -216,3 +216,68 @@ public enum RealmFileSchema {
         }
     }
 }
+
+// The other direction: a store's schema as the classes of a Realm file (`realm-export --type realm`).
+extension RealmFileSchema {
+    /// The Realm classes of `models` (the inverse of `schema(of:name:)`): each model's name and
+    /// kind, its persisted properties under their stored names (`mapTo`) with their type,
+    /// collection, optionality, primary key and `indexed: true`; any integer width is Realm's
+    /// 64-bit int. `linkingObjects` properties are left out (the writer computes backlink
+    /// columns). A full-text index is refused: the writer does not write one.
+    ///
+    /// - Throws: `ExportError` naming the property with a full-text index.
+    static func realmClasses(of models: [ModelSchema]) throws(ExportError) -> [RealmClass] {
+        var classes: [RealmClass] = []
+        for model in models {
+            var properties: [RealmProperty] = []
+            for property in model.persistedProperties {
+                if property.indexed == .fulltext {
+                    throw ExportError(RealmFileExportMessages.fullText(model.name, property.storedName))
+                }
+                let type = property.type
+                let collection: RealmProperty.Collection = switch type.collection {
+                case .single: .none
+                case .list: .list
+                case .set: .set
+                case .map: .map
+                }
+                let valueType: RealmProperty.ValueType
+                var optional = type.isOptional
+                switch type.base {
+                case .bool: valueType = .bool
+                case .int: valueType = .int
+                case .float: valueType = .float
+                case .double: valueType = .double
+                case .string: valueType = .string
+                case .data: valueType = .data
+                case .date: valueType = .date
+                case .decimal128: valueType = .decimal128
+                case .objectId: valueType = .objectId
+                case .uuid: valueType = .uuid
+                case .mixed:
+                    valueType = .mixed
+                    optional = true
+                case .object(let target):
+                    valueType = .object(target)
+                    optional = collection == .none || collection == .map
+                case .linkingObjects:
+                    continue
+                }
+                properties.append(RealmProperty(name: property.storedName, type: valueType, collection: collection,
+                                                isOptional: optional,
+                                                isIndexed: property.isPrimaryKey || property.indexed == .regular,
+                                                isFullTextIndexed: false, isPrimaryKey: property.isPrimaryKey,
+                                                columnKey: 0))
+            }
+            let kind: RealmClass.Kind = switch model.kind {
+            case .object: .object
+            case .embedded: .embedded
+            case .asymmetric: .asymmetric
+            }
+            classes.append(RealmClass(name: model.name, tableName: RealmClass.tablePrefix + model.name, tableKey: 0,
+                                      kind: kind, properties: properties,
+                                      primaryKey: model.primaryKeyProperty?.storedName, backlinks: []))
+        }
+        return classes
+    }
+}
