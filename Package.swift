@@ -76,7 +76,7 @@ let package = Package(
         // The read-only decoder of Realm's own `.realm` files (realm-core file format 22–24): header, nodes,
         // the group's tables, cluster trees, every value type; no dependencies (docs/realm-file.md).
         .target(name: "RealmFile"),
-        .testTarget(name: "RealmFileTests", dependencies: ["RealmFile"]),
+        .testTarget(name: "RealmFileTests", dependencies: ["RealmFile", "TestSupport"]),
         // make fuzz: the fuzz targets' bodies (scripts/fuzz.sh links them with libFuzzer; docs/fuzzing.md).
         .target(name: "RealmFuzz", dependencies: ["RealmSchema", "RealmCodegen", "RealmQuery", "RealmEngine", "RealmInterchange", "RealmFile"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["RealmFuzz", "TestSupport"]),

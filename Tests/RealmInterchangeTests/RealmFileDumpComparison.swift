@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import RealmEngine
 
 /// Compares a store filled from a `.realm` file with realm-core's own reading of that file (the
@@ -109,13 +110,13 @@ final class RealmFileDumpComparison {
         }
         switch value {
         case .int(let int):
-            return (json as? NSNumber)?.int64Value == int && !isBool(json) ? nil : mismatch
+            return (json as? NSNumber)?.int64Value == int && !DumpJSON.isBool(json) ? nil : mismatch
         case .bool(let bool):
-            return isBool(json) && (json as? NSNumber)?.boolValue == bool ? nil : mismatch
+            return DumpJSON.isBool(json) && (json as? NSNumber)?.boolValue == bool ? nil : mismatch
         case .float(let float):
-            return floatMatches(Double(float), json, single: true) ? nil : mismatch
+            return DumpJSON.floatMatches(Double(float), json, single: true) ? nil : mismatch
         case .double(let double):
-            return floatMatches(double, json, single: false) ? nil : mismatch
+            return DumpJSON.floatMatches(double, json, single: false) ? nil : mismatch
         case .string(let string):
             return json as? String == string ? nil : mismatch
         case .list(let elements):
@@ -202,23 +203,5 @@ final class RealmFileDumpComparison {
             return "\(place): stored \(String(describing: value).prefix(200)), dump has mixed \(kind) \(json)"
         }
         return try compare(value, json, at: place)
-    }
-
-    private func isBool(_ json: Any) -> Bool {
-        guard let number = json as? NSNumber else { return false }
-        return String(cString: number.objCType) == "c"
-    }
-
-    private func floatMatches(_ value: Double, _ json: Any, single: Bool) -> Bool {
-        switch json {
-        case let text as String:
-            return text == "NaN" ? value.isNaN : text == "Infinity" ? value == .infinity : text == "-Infinity" && value == -.infinity
-        case let number as NSNumber:
-            let expected = number.doubleValue
-            if single { return Float(expected).bitPattern == Float(value).bitPattern }
-            return expected.bitPattern == value.bitPattern
-        default:
-            return false
-        }
     }
 }
