@@ -6,7 +6,7 @@ import RealmInterchange
 enum ExportCommand {
     static let command = Command<ExportOption>(
         name: "realm-export",
-        overview: "Write a store's objects as Extended JSON (or BSON, CSV) that realm-import turns back into the same store.")
+        overview: "Write a store's objects as Extended JSON (or BSON, CSV, a .realm file) that realm-import turns back into the same store.")
 
     /// `--type csv|tsv` and its `--fields` (the columns); nil for JSON (where `--fields` projects).
     static func table(_ parsed: ParsedArguments<ExportOption>) throws(UsageError) -> (TableFormat, [String]?)? {
