@@ -220,6 +220,11 @@ struct GroupAssembler: TableKeyResolver {
         var indexes: [Int64] = []
         for (column, spec) in plan.columns.enumerated() {
             guard spec.indexed else { indexes.append(0); continue }
+            if spec.fullText {
+                let entries = SearchIndexWriter.fullTextEntries(rows.lazy.map { ($0.key, $0.values[column]) })
+                indexes.append(try SearchIndexWriter.write(entries, fullWord: true, into: &writer))
+                continue
+            }
             var entries: [SearchIndexWriter.Entry] = []
             entries.reserveCapacity(rows.count)
             var seen = Set<[UInt8]?>()

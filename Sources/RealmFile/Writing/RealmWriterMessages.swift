@@ -66,8 +66,8 @@ enum RealmWriterMessages {
         "property name '\(name)' of class '\(cls)' is empty, repeated or longer than Realm's 63 bytes"
     }
 
-    static func fullTextUnsupported(_ cls: String, _ property: String) -> String {
-        "'\(cls).\(property)' asks for a full-text index, which this writer does not build yet"
+    static func badFullTextIndex(_ cls: String, _ property: String) -> String {
+        "'\(cls).\(property)' cannot have a full-text index: Realm builds them on string properties that are not collections or primary keys"
     }
 
     static func typedLinkUnsupported(_ cls: String, _ property: String) -> String {

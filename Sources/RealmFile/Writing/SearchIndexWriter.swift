@@ -46,12 +46,26 @@ enum SearchIndexWriter {
         return Int64(Int32(bitPattern: key))
     }
 
-    /// Writes the index of `entries` and returns its root.
-    static func write(_ entries: [Entry], into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
+    /// Writes the index of `entries` and returns its root. A full-text index (`fullWord`) keeps
+    /// whole words, since there is no column value to compare with: each word's path of keys goes
+    /// on to its last four bytes, where its object (or its sorted list of objects) is.
+    static func write(_ entries: [Entry], fullWord: Bool = false,
+                      into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
         let sorted = entries.sorted { lhs, rhs in
             Self.less(lhs.data, rhs.data) || (lhs.data == rhs.data && lhs.objectKey < rhs.objectKey)
         }
-        return try node(sorted, offset: 0, into: &writer)
+        return try node(sorted, offset: 0, fullWord: fullWord, into: &writer)
+    }
+
+    /// The entries of a full-text index over `values` (strings or null) of the objects `keys`:
+    /// one per distinct word of each string (`FullTextTokens`).
+    static func fullTextEntries(_ values: some Sequence<(key: Int64, value: RealmValue)>) -> [Entry] {
+        var entries: [Entry] = []
+        for (key, value) in values {
+            guard case .string(let text) = value else { continue }
+            for word in FullTextTokens.words(text) { entries.append(Entry(data: word, objectKey: key)) }
+        }
+        return entries
     }
 
     /// Null first, then bytes compared unsigned, a prefix before its extensions.
@@ -62,7 +76,8 @@ enum SearchIndexWriter {
     }
 
     /// The node for `entries` (sorted by value, then object key) keyed at `offset`.
-    private static func node(_ entries: [Entry], offset: Int, into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
+    private static func node(_ entries: [Entry], offset: Int, fullWord: Bool,
+                             into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
         var groups: [(key: Int64, entries: [Entry])] = []
         for entry in entries {
             let key = key(entry.data, offset: offset)
@@ -76,12 +91,20 @@ enum SearchIndexWriter {
         var slots: [(key: Int64, slot: Int64)] = []
         for group in groups {
             let first = group.entries[0]
-            if group.entries.count == 1 {
+            if fullWord {
+                // Entries that end within these four bytes are one word (the key holds the rest).
+                if group.entries.allSatisfy({ ($0.data?.count ?? 0) <= offset + 4 }) {
+                    slots.append((group.key, group.entries.count == 1 ? NodeWriter.tagged(first.objectKey)
+                        : try writer.intBPTree(group.entries.map(\.objectKey))))
+                } else {
+                    slots.append((group.key, try node(group.entries, offset: offset + 4, fullWord: true, into: &writer)))
+                }
+            } else if group.entries.count == 1 {
                 slots.append((group.key, NodeWriter.tagged(first.objectKey)))
             } else if group.entries.allSatisfy({ $0.data == first.data }) || offset + 4 > maxOffset {
                 slots.append((group.key, try writer.intBPTree(group.entries.map(\.objectKey))))
             } else {
-                slots.append((group.key, try node(group.entries, offset: offset + 4, into: &writer)))
+                slots.append((group.key, try node(group.entries, offset: offset + 4, fullWord: false, into: &writer)))
             }
         }
         var leaves: [(lastKey: Int64, ref: Int64)] = []
