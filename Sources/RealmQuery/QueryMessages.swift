@@ -1,10 +1,9 @@
 import RealmFormats
 import RealmSchema
 
-/// A syntax or type error in a query, located at a 1-based column of the query text (and a
-/// line, for a query written over several lines, as a JSON filter may be).
+/// A syntax or type error in a query, located at a 1-based column of the query text.
 ///
-/// Its `diagnostic` prints as `query:<line>:<column>: error: <message>`, the form the command-line
+/// Its `diagnostic` prints as `query:1:<column>: error: <message>`, the form the command-line
 /// tools print.
 ///
 /// For example:
@@ -16,19 +15,15 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// The 1-based column where the problem starts.
     public var column: Int
-    /// The 1-based line where the problem starts (1 for Realm Query Language, which the parser
-    /// reads as one line).
-    public var line: Int
 
-    public init(_ message: String, line: Int = 1, column: Int) {
+    public init(_ message: String, column: Int) {
         self.message = message
-        self.line = line
         self.column = column
     }
 
-    /// The error as a located diagnostic (file `query`).
+    /// The error as a located diagnostic (file `query`, line 1).
     public var diagnostic: Diagnostic {
-        .error(message, at: SourceLocation(file: "query", line: line, column: column))
+        .error(message, at: SourceLocation(file: "query", line: 1, column: column))
     }
 
     public var description: String { diagnostic.description }

@@ -42,7 +42,9 @@ public struct ExportSelection: Sendable, Hashable {
 
     /// The query parsed: Realm Query Language, or a JSON filter (`{"age": {"$gt": 3}}`) translated
     /// to the same tree, with the filter to locate its errors; TRUEPREDICATE without a query.
-    public func parsedQuery() throws(QueryError) -> (ParsedQuery, MongoFilter?) {
+    ///
+    /// - Throws: `QueryError` for Realm Query Language, a located `Diagnostic` for a JSON filter.
+    public func parsedQuery() throws -> (ParsedQuery, MongoFilter?) {
         guard let query else { return (ParsedQuery(predicate: .constant(true)), nil) }
         guard MongoFilter.isFilter(query) else { return (try QueryParser.parse(query), nil) }
         let filter = try MongoFilter(query)
@@ -89,7 +91,8 @@ extension ExportPlan {
                 try body(object)
             }
         } catch let error as QueryError {
-            throw filter?.located(error) ?? error
+            guard let filter else { throw error }
+            throw filter.located(error)
         }
     }
 

@@ -5,8 +5,10 @@ import RealmSchema
 /// Language's syntax tree: `realm-export --query '{"age": {"$gt": 30}}'` goes through the same
 /// type checker, SQL and indexes as `--query 'age > 30'` (docs/realm-export.md, section 7.1).
 ///
-/// The tree's columns are byte offsets into the JSON text, plus one; `located(_:)` turns the
-/// column of an error (the type checker's too) into a line and column of the text.
+/// The tree's columns are byte offsets into the JSON text, plus one; `located(_:)` turns a
+/// `QueryError` (the type checker's too) into a diagnostic at a line and column of the text,
+/// `query:2:12: error: …`, as a Realm Query Language error is `query:1:<column>`. (`QueryError`
+/// itself has no line: it stays small, for the type checker's deep recursions.)
 ///
 /// For example:
 ///
@@ -21,17 +23,17 @@ public struct MongoFilter: Sendable {
 
     /// Parses and translates `text`, a JSON object.
     ///
-    /// - Throws: `QueryError` located in `text`: malformed JSON, an operator the translation
-    ///   does not support, an operand of the wrong kind, an Extended JSON value it cannot read.
-    public init(_ text: String) throws(QueryError) {
+    /// - Throws: a `Diagnostic` located in `text` (file `query`): malformed JSON, an operator the
+    ///   translation does not support, an operand of the wrong kind, an Extended JSON value it
+    ///   cannot read.
+    public init(_ text: String) throws(Diagnostic) {
         let bytes = Array(text.utf8)
         self.text = bytes
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(text, name: "query")
         } catch {
-            let location = error.diagnostic.location
-            throw QueryError(error.diagnostic.message, line: location?.line ?? 1, column: location?.column ?? 1)
+            throw error.diagnostic
         }
         do {
             query = try document.withRoot { root throws(QueryError) in
@@ -49,14 +51,14 @@ public struct MongoFilter: Sendable {
         text.first(where: { !$0.isWhitespace }) == "{"
     }
 
-    /// `error`, raised for this filter's query, located at the line and column of the JSON text.
-    public func located(_ error: QueryError) -> QueryError {
+    /// `error`, raised for this filter's query, as a diagnostic at its line and column of the JSON text.
+    public func located(_ error: QueryError) -> Diagnostic {
         MongoFilter.located(error, in: text)
     }
 
-    static func located(_ error: QueryError, in text: [UInt8]) -> QueryError {
+    static func located(_ error: QueryError, in text: [UInt8]) -> Diagnostic {
         let offset = min(max(error.column - 1, 0), text.count)
         let position = TextPosition.start.advanced(over: text.prefix(offset))
-        return QueryError(error.message, line: position.line, column: position.column)
+        return .error(error.message, at: SourceLocation(file: "query", line: position.line, column: position.column))
     }
 }

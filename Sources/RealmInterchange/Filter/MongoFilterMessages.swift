@@ -2,7 +2,8 @@ import RealmQuery
 import RealmSchema
 
 /// Every message of the JSON filter (`realm-export --query '{…}'`), one named factory each.
-/// Errors are `QueryError`s, so they print and exit as Realm Query Language errors do.
+/// Errors are `QueryError`s at byte columns, which `MongoFilter` turns into diagnostics at a line
+/// and column of the JSON text; they print and exit as Realm Query Language errors do.
 enum MongoFilterMessages {
     /// The operators a field takes, for messages.
     static let fieldOperators = ["$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$exists", "$not", "$regex",
