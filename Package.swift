@@ -52,7 +52,7 @@ let package = Package(
         // document (realm-export --query '{…}') to RealmQuery's syntax tree. Depends on the engine, not on the Swift API.
         .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmQuery", "RealmEngine", "RealmFile",
                                                          "CJansson", "CZlib", "CLZMA", "CZstd"]),
-        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "RealmFile", "RealmCodegen",
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmQuery", "RealmEngine", "RealmFile", "RealmCodegen",
                                                                   "TestSupport"],
                     exclude: ["Goldens"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),

@@ -205,6 +205,9 @@ import Testing
         (#"{"joined": {"$date": "yesterday"}}"#, "query:1:22: error: invalid value 'yesterday' of type 'string': "
             + "not an ISO-8601 date-time (YYYY-MM-DDTHH:MM:SS[.fraction] and Z or ±HH:MM)"),
         ("{\n  \"age\": {\"$where\": 1}}", "query:2:12: error: the JSON filter does not support '$where'"),
+        ("{\n  \"agee\": 3}", "query:2:4: error: 'Member' has no property 'agee'; did you mean 'age'?"),
+        (#"{"name": {"$in": [{"$regularExpression": {"pattern": "a", "options": ""}}]}}"#,
+         "query:1:19: error: the Extended JSON type '$regularExpression' is not supported in a JSON filter"),
         (#"{"age": }"#, "query:1:9: error: "),
     ]
 

@@ -93,7 +93,12 @@ extension Store {
 
     /// SQLite's `EXPLAIN QUERY PLAN` lines for the query (for checking index use).
     public func queryPlan(_ className: String, _ predicate: String, arguments: [StoreValue] = []) throws -> [String] {
-        let compiled = try compileQuery(className, predicate, arguments: arguments)
+        try queryPlan(className, try QueryParser.parse(predicate), arguments: arguments)
+    }
+
+    /// `queryPlan(_:_:arguments:)` for a query already parsed, or translated from a JSON filter.
+    public func queryPlan(_ className: String, _ query: ParsedQuery, arguments: [StoreValue] = []) throws -> [String] {
+        let compiled = try compile(query, className, arguments: arguments)
         let statement = try queryStatement("EXPLAIN QUERY PLAN " + compiled.sql, cached: false)
         for (index, value) in compiled.bindings.enumerated() { statement.bind(Int32(index + 1), value) }
         var lines: [String] = []
