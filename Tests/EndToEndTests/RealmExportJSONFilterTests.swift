@@ -18,6 +18,7 @@ import Testing
               joined: date?
               balance: decimal128?
               key: uuid?
+              photo: data?
               tags: string[]
               scores: int[]
               address: Address?
@@ -40,7 +41,8 @@ import Testing
          "Member": [
           {"_id": {"$oid": "000000000000000000000001"}, "name": "Mercedes Tyler", "age": 41, "height": 1.72,
            "joined": {"$date": "2020-03-01T00:00:00Z"}, "balance": {"$numberDecimal": "100.50"},
-           "key": {"$uuid": "3b241101-e2bb-4255-8caf-4136c566a962"}, "tags": ["admin", "early"], "scores": [90, 75, 82],
+           "key": {"$uuid": "3b241101-e2bb-4255-8caf-4136c566a962"}, "photo": {"$binary": {"base64": "AQID", "subType": "00"}},
+           "tags": ["admin", "early"], "scores": [90, 75, 82],
            "address": {"city": "London", "zip": "N1"}, "dog": "Rex", "dogs": ["Rex", "Maui"]},
           {"_id": {"$oid": "000000000000000000000002"}, "name": "mercer Lane", "age": 29, "height": 1.80,
            "joined": {"$date": "2021-07-15T12:00:00Z"}, "balance": {"$numberDecimal": "0.00"}, "tags": ["early"],
@@ -152,6 +154,7 @@ import Testing
         Case(#"{"age": {"$in": [{"$numberInt": "29"}, 52]}}"#, "age IN {29, 52}"),
         Case(#"{"height": {"$gt": {"$numberDouble": "1.7"}}}"#, "height > 1.7"),
         Case(#"{"key": {"$uuid": "3b241101-e2bb-4255-8caf-4136c566a962"}}"#, "key == uuid(3b241101-e2bb-4255-8caf-4136c566a962)"),
+        Case(#"{"photo": {"$binary": {"base64": "AQID", "subType": "00"}}}"#, #"photo == B64"AQID""#),
     ]
 
     /// The `_id`s `realm-export --query query` writes, in order.

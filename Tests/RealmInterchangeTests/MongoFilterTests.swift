@@ -62,6 +62,12 @@ import Testing
         }
     }
 
+    @Test func aJSONFilterKeepsThePrimaryKeyOrder() {
+        // "SORT" in a JSON filter's values is no Realm Query Language SORT(…).
+        let keys = ExportSelection(query: #"{"name": "SORT"}"#).sortKeys(primaryKey: "_id")
+        #expect(keys.map(\.keyPath) == ["_id"] && keys.map(\.ascending) == [true])
+    }
+
     @Test func malformedJSONIsADiagnosticOfTheQuery() {
         #expect(throws: Diagnostic.self) { try MongoFilter(#"{"age": 1,}"#) }
         #expect(MongoFilter.isFilter("  {\"a\": 1}") && !MongoFilter.isFilter("age > 3") && !MongoFilter.isFilter(""))
