@@ -85,7 +85,8 @@ enum ExportOption: StoreCommandOptions {
         case .pretty:
             .flag("--pretty", help: "Indent the output (not with --ndjson or --outbox).")
         case .query:
-            .value("--query", valueName: "rql", help: "Export only the objects matching this Realm Query Language predicate.")
+            .value("--query", valueName: "rql", help: "Export only the objects matching this Realm Query Language predicate, "
+                       + "or MongoDB's query document ({\"age\": {\"$gt\": 30}}).")
         case .sort:
             .value("--sort", valueName: "keypath", repeatable: true,
                    help: "Order by this key path ('-' prefix: descending; repeatable, first is primary) or {\"age\": -1, …}.")
