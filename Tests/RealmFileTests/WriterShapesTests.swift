@@ -114,7 +114,7 @@ struct WriterShapesTests {
     }
 
     @Test func refusals() throws {
-        var fullText = W.property("body", .string)
+        var fullText = W.property("tags", .string, .list)
         fullText.isFullTextIndexed = true
         #expect(throws: RealmFileError.self) { try RealmFileWriter(schema: [W.realmClass("A", [fullText])], schemaVersion: 0) }
         #expect(throws: RealmFileError.self) {
