@@ -78,12 +78,15 @@ public struct RealmFileExporter {
     }
 
     /// Streams the selected classes through a `RealmFileStreamWriter`, in one read transaction
-    /// (every class and every link read at the same version), and finishes the file.
+    /// (every class and every link read at the same version), and finishes the file. This thread
+    /// reads and converts; the writer encodes and writes on a second thread
+    /// (`RealmFileWritePipeline`).
     private func write(path: String?, onTemporaryFile: ((String) -> Void)?) throws(ExportError) -> RealmFileStreamWriter {
         let models = try selectedModels()
         let realmClasses = try RealmFileSchema.realmClasses(of: models)
         let keys = RealmFileExportKeys(store: store, classes: Set(models.map(\.name)))
         var writer: RealmFileStreamWriter?
+        var pipeline: RealmFileWritePipeline?
         do {
             return try store.readTransaction {
                 let mixed = try mixedBacklinks(models, keys: keys)
@@ -92,19 +95,28 @@ public struct RealmFileExporter {
                 writer = stream
                 if let temporary = stream.temporaryPath { onTemporaryFile?(temporary) }
                 let byName = Dictionary(uniqueKeysWithValues: models.map { ($0.name, $0) })
-                for name in stream.classNames {
-                    try write(byName[name]!, to: stream, keys: keys, mixed: mixed)
+                let order = stream.classNames
+                let backlinkColumns = Dictionary(uniqueKeysWithValues: order.map { ($0, stream.backlinkColumns(of: $0)) })
+                let writing = RealmFileWritePipeline(writer: stream)
+                pipeline = writing
+                for name in order {
+                    guard try write(byName[name]!, backlinkColumns: backlinkColumns[name] ?? [], to: writing, keys: keys,
+                                    mixed: mixed) else { break }
                 }
+                try writing.finish()
                 try stream.finish()
                 return stream
             }
         } catch let error as ExportError {
+            pipeline?.cancel()
             writer?.cancel()
             throw error
         } catch let error as RealmFileError {
+            pipeline?.cancel()
             writer?.cancel()
             throw Self.exportError(error)
         } catch {
+            pipeline?.cancel()
             writer?.cancel()
             throw ExportError(ExportMessages.storeFailed(String(describing: error)), isIOFailure: true)
         }
@@ -133,21 +145,26 @@ public struct RealmFileExporter {
         return result
     }
 
-    /// Writes every object of `model` in insertion order, numbered from 0, with its backlinks
-    /// (read in target order from the store while the objects are read; asymmetric classes: none).
-    private func write(_ model: ModelSchema, to writer: RealmFileStreamWriter, keys: RealmFileExportKeys,
-                       mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws {
-        try writer.beginClass(model.name)
-        guard model.kind != .asymmetric else { return try writer.endClass() }
-        let sources = try writer.backlinkColumns(of: model.name).map { column in
+    /// Sends every object of `model` in insertion order, numbered from 0, with its backlinks
+    /// (read in target order from the store while the objects are read; asymmetric classes: no
+    /// objects) to the writer. False when the writer has stopped on an error.
+    private func write(_ model: ModelSchema, backlinkColumns: [RealmFileStreamWriter.BacklinkColumn], to writer: RealmFileWritePipeline,
+                       keys: RealmFileExportKeys, mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> Bool {
+        guard writer.send(.begin(model.name)) else { return false }
+        guard model.kind != .asymmetric else { return writer.send(.end) }
+        let sources = try backlinkColumns.map { column in
             try backlinkSource(column, into: model.name, keys: keys, mixed: mixed)
         }
         let types = model.persistedProperties.map(\.type)
         let names = model.persistedProperties.map(\.storedName)
         var next: Int64 = 0
-        var converted: [RealmValue] = []
+        var batch: [RealmObject] = []
+        batch.reserveCapacity(RealmFileWritePipeline.batchSize)
+        var stopped = false
         try store.forEachObjectWithValues(model.name, order: .insertion) { object, values in
-            converted.removeAll(keepingCapacity: true)
+            guard !stopped else { return }
+            var converted: [RealmValue] = []
+            converted.reserveCapacity(values.count)
             for (index, value) in values.enumerated() {
                 do {
                     converted.append(try keys.realmValue(value, type: types[index]))
@@ -159,11 +176,17 @@ public struct RealmFileExporter {
             var backlinks: [[Int64]] = []
             backlinks.reserveCapacity(sources.count)
             for source in sources { backlinks.append(try source.origins(of: object.key, realmKey: next)) }
-            try writer.add(RealmObject(key: next, values: converted, backlinks: backlinks))
+            batch.append(RealmObject(key: next, values: converted, backlinks: backlinks))
             next += 1
+            if batch.count == RealmFileWritePipeline.batchSize {
+                stopped = !writer.send(.objects(batch))
+                batch.removeAll(keepingCapacity: true)
+            }
         }
+        guard !stopped else { return false }
         for source in sources { try source.finish() }
-        try writer.endClass()
+        if !batch.isEmpty, !writer.send(.objects(batch)) { return false }
+        return writer.send(.end)
     }
 
     /// Where one backlink column's origins come from: the store's links in target order for a
