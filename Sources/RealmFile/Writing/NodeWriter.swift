@@ -241,27 +241,69 @@ struct NodeWriter {
     /// A short-string array: each element in a slot of the smallest power-of-two width (up to 64)
     /// above its length, zero padded, the slot's last byte holding the padding length, or the slot
     /// width for null. Width 0 when every element is null.
-    mutating func shortStrings(_ values: [[UInt8]?]) throws(RealmFileError) -> Int64 {
-        let longest = values.map { $0.map { $0.count + 1 } ?? 0 }.max() ?? 0
+    mutating func shortStrings(_ values: [ValueBytes]) throws(RealmFileError) -> Int64 {
+        let longest = values.reduce(0) { max($0, $1.isNull ? 0 : $1.count + 1) }
         var width = 0
         if longest > 0 {
             width = 1
             while width < longest { width *= 2 }
         }
-        var payload: [UInt8] = []
-        payload.reserveCapacity(values.count * width)
-        if width > 0 {
-            for value in values {
-                if let value {
-                    payload += value
-                    payload += [UInt8](repeating: 0, count: width - 1 - value.count)
-                    payload.append(UInt8(width - 1 - value.count))
+        return try node(flags: 0x08 | Self.widthCode(width), count: values.count, payloadSize: values.count * width) { target in
+            guard width > 0 else { return }
+            for (index, value) in values.enumerated() {
+                let slot = index * width
+                if value.isNull {
+                    target[slot + width - 1] = UInt8(width)
                 } else {
-                    payload += [UInt8](repeating: 0, count: width - 1)
-                    payload.append(UInt8(width))
+                    value.copy(to: target.baseAddress! + slot)
+                    target[slot + width - 1] = UInt8(width - 1 - value.count)
                 }
             }
         }
-        return try fixedWidth(payload, elementSize: width, count: values.count)
+    }
+
+    /// `shortStrings` of byte arrays (nil for null).
+    mutating func shortStrings(_ values: [[UInt8]?]) throws(RealmFileError) -> Int64 {
+        try shortStrings(values.map { $0.map(ValueBytes.bytes) ?? .null })
+    }
+}
+
+/// The bytes of a string or binary value, copied straight from the `String` or array into a node.
+enum ValueBytes {
+    case null
+    case string(String)
+    case bytes([UInt8])
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// How many bytes (0 for null).
+    var count: Int {
+        switch self {
+        case .null: 0
+        case .string(let string): string.utf8.count
+        case .bytes(let bytes): bytes.count
+        }
+    }
+
+    /// Copies the bytes to `target`.
+    func copy(to target: UnsafeMutableRawPointer) {
+        switch self {
+        case .null:
+            return
+        case .string(let string):
+            let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer in
+                if buffer.count > 0 { target.copyMemory(from: buffer.baseAddress!, byteCount: buffer.count) }
+            }
+            if copied == nil {
+                for (index, byte) in string.utf8.enumerated() { target.storeBytes(of: byte, toByteOffset: index, as: UInt8.self) }
+            }
+        case .bytes(let bytes):
+            bytes.withUnsafeBytes { buffer in
+                if buffer.count > 0 { target.copyMemory(from: buffer.baseAddress!, byteCount: buffer.count) }
+            }
+        }
     }
 }

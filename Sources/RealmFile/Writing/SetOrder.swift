@@ -26,7 +26,7 @@ enum SetOrder {
         case (.bool(let a), .bool(let b)): return !a && b
         case (.float(let a), .float(let b)): return a.isNaN ? !b.isNaN : (!b.isNaN && a < b)
         case (.double(let a), .double(let b)): return a.isNaN ? !b.isNaN : (!b.isNaN && a < b)
-        case (.string(let a), .string(let b)): return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        case (.string(let a), .string(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
         case (.data(let a), .data(let b)), (.objectId(let a), .objectId(let b)), (.uuid(let a), .uuid(let b)):
             return a.lexicographicallyPrecedes(b)
         case (.timestamp(let s1, let n1), .timestamp(let s2, let n2)): return (s1, n1) < (s2, n2)
