@@ -44,8 +44,11 @@ enum ExportTool {
         }
         if type == .realm {
             let exporter = RealmFileExporter(store: store, classes: options.classes, schemaVersion: realmSchemaVersion)
+            // The file is written as it is made: SIGINT or SIGTERM removes the temporary file.
+            let signals = DumpSignals()
+            defer { signals.restore() }
             do {
-                try exporter.export(to: parsed.value(.output)!)
+                try exporter.export(to: parsed.value(.output)!, onTemporaryFile: { signals.track($0) })
             } catch {
                 throw translated(error, store: path)
             }
