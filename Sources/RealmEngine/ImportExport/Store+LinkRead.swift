@@ -22,6 +22,15 @@ extension Store {
         return StoreLinkCursor(try Statement(database: connection.handle, sql: sql))
     }
 
+    /// The smallest and largest key of `className` and how many objects it has (nil when it has
+    /// none): when `last - first + 1 == count` the keys have no gaps.
+    package func keyRange(_ className: String) throws -> (first: Int64, last: Int64, count: Int64)? {
+        let info = try queryableClass(className)
+        let statement = try Statement(database: connection.handle, sql: "SELECT min(_key), max(_key), count(*) FROM \(info.table)")
+        guard try statement.step(), statement.int64(2) > 0 else { return nil }
+        return (statement.int64(0), statement.int64(1), statement.int64(2))
+    }
+
     /// Calls `body` with every key of `className` in ascending order (insertion order).
     package func forEachKey(_ className: String, _ body: (Int64) throws -> Void) throws {
         let info = try queryableClass(className)

@@ -342,10 +342,10 @@ extension NodeWriter {
 
     /// A dictionary: [keys B+tree of strings, values B+tree of mixed], sorted by key bytes.
     mutating func dictionary(_ entries: [RealmDictionaryEntry], tables: some TableKeyResolver) throws(RealmFileError) -> Int64 {
-        let inOrder = entries.indices.dropFirst().allSatisfy { !entries[$0].key.utf8.lexicographicallyPrecedes(entries[$0 - 1].key.utf8) }
-        let sorted = inOrder ? entries : entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let inOrder = entries.indices.dropFirst().allSatisfy { SetOrder.compareUTF8(entries[$0 - 1].key, entries[$0].key) < 0 }
+        let sorted = inOrder ? entries : entries.sorted { SetOrder.compareUTF8($0.key, $1.key) < 0 }
         for (index, entry) in sorted.enumerated() {
-            if index > 0, sorted[index - 1].key.utf8.elementsEqual(entry.key.utf8) {
+            if index > 0, SetOrder.compareUTF8(sorted[index - 1].key, entry.key) == 0 {
                 throw RealmFileError(.badValue, RealmWriterMessages.duplicateDictionaryKey(entry.key))
             }
             if entry.key.hasPrefix("$") || entry.key.contains(".") {

@@ -16,7 +16,7 @@ import RealmSchema
 ///
 /// For example:
 ///
-///     try keys.realmValue(.object(dog), type: DeclaredType(.object("Dog"), isOptional: true))
+///     try converter.realmValue(.object(dog), type: DeclaredType(.object("Dog"), isOptional: true))
 ///     // .link(RealmLink(tableName: "class_Dog", objectKey: 0))
 final class RealmFileExportKeys {
     let store: Store
@@ -30,24 +30,78 @@ final class RealmFileExportKeys {
         self.classes = classes
     }
 
-    /// A property's value (`type` is the property's declared type).
-    func realmValue(_ value: StoreValue, type: DeclaredType) throws -> RealmValue {
-        switch (type.collection, value) {
-        case (.list, .list(let elements)):
-            return .list(try elements.map { try realmValue($0, base: type.base) })
-        case (.set, .list(let elements)):
-            return .set(try elements.map { try realmValue($0, base: type.base) })
-        case (.map, .dictionary(let entries)):
-            return .dictionary(try dictionary(entries) { try self.realmValue($0, base: type.base) })
-        default:
-            return try realmValue(value, base: type.base)
+    /// The Realm key of a store object: its position among its class's keys.
+    func realmKey(of object: ObjectKey) throws -> Int64 {
+        guard let key = try runs(of: object.className).position(of: object.key) else {
+            throw ExportError(ExportMessages.storeFailed(RealmFileExportMessages.danglingLink(object.className)), isIOFailure: true)
+        }
+        return key
+    }
+
+    /// The store keys of `className` as runs, read on first use (one run, without reading the
+    /// keys, when they have no gaps).
+    func runs(of className: String) throws -> KeyRuns {
+        if let known = keyRuns[className] { return known }
+        var runs = KeyRuns()
+        if let range = try store.keyRange(className), range.last - range.first + 1 == range.count {
+            runs.append(range.first, count: range.count)
+        } else {
+            try store.forEachKey(className) { runs.append($0) }
+        }
+        keyRuns[className] = runs
+        return runs
+    }
+
+    /// A converter of values whose links point into `targets` (their keys read now, on this
+    /// thread, so that the converter needs no store and can run on another thread).
+    func converter(targets: [String]) throws -> RealmFileValueConverter {
+        var runs: [String: KeyRuns] = [:]
+        for name in targets where classes.contains(name) { runs[name] = try self.runs(of: name) }
+        return RealmFileValueConverter(classes: classes, runs: runs)
+    }
+}
+
+/// `StoreValue` → `RealmValue` for one export: links through the runs of their target classes'
+/// keys, read beforehand (`RealmFileExportKeys.converter(targets:)`); no store access.
+struct RealmFileValueConverter: Sendable {
+    /// The classes written (links and mixed values may only point into these).
+    let classes: Set<String>
+    let runs: [String: KeyRuns]
+
+    /// How a property's values convert: its collection and whether its elements are mixed (what
+    /// `realmValue(_:as:)` needs of a `DeclaredType`, without copying it per value).
+    struct Shape: Sendable {
+        var collection: CollectionKind
+        var isMixed: Bool
+
+        init(_ type: DeclaredType) {
+            collection = type.collection
+            isMixed = if case .mixed = type.base { true } else { false }
         }
     }
 
-    /// One value of base type `base` (a single value or a collection's element).
-    private func realmValue(_ value: StoreValue, base: BaseType) throws -> RealmValue {
-        if case .mixed = base { return try mixed(value) }
-        return try scalar(value)
+    /// A property's value (`type` is the property's declared type).
+    func realmValue(_ value: StoreValue, type: DeclaredType) throws -> RealmValue {
+        try realmValue(value, as: Shape(type))
+    }
+
+    /// A property's value, of a property of `shape`.
+    func realmValue(_ value: StoreValue, as shape: Shape) throws -> RealmValue {
+        switch (shape.collection, value) {
+        case (.list, .list(let elements)):
+            return .list(try elements.map { try element($0, mixed: shape.isMixed) })
+        case (.set, .list(let elements)):
+            return .set(try elements.map { try element($0, mixed: shape.isMixed) })
+        case (.map, .dictionary(let entries)):
+            return .dictionary(try dictionary(entries) { try self.element($0, mixed: shape.isMixed) })
+        default:
+            return try element(value, mixed: shape.isMixed)
+        }
+    }
+
+    /// One value (a single value or a collection's element).
+    private func element(_ value: StoreValue, mixed isMixed: Bool) throws -> RealmValue {
+        isMixed ? try mixed(value) : try scalar(value)
     }
 
     /// A mixed value: any scalar, a link (to an exported class), a nested list or dictionary.
@@ -87,40 +141,26 @@ final class RealmFileExportKeys {
         }
     }
 
-    /// A dictionary's entries in the order of their keys' bytes (the writer's order too).
+    /// A dictionary's entries, in no order (the writer sorts them by their keys' bytes).
     private func dictionary(_ entries: [String: StoreValue],
-                                     _ convert: (StoreValue) throws -> RealmValue) rethrows -> [RealmDictionaryEntry] {
-        try entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            .map { RealmDictionaryEntry(key: $0.key, value: try convert($0.value)) }
+                            _ convert: (StoreValue) throws -> RealmValue) rethrows -> [RealmDictionaryEntry] {
+        try entries.map { RealmDictionaryEntry(key: $0.key, value: try convert($0.value)) }
     }
 
     /// A link to `target`: its class's table and its position among the class's keys.
     private func link(_ target: ObjectKey) throws -> RealmValue {
-        .link(RealmLink(tableName: RealmClass.tablePrefix + target.className, objectKey: try realmKey(of: target)))
-    }
-
-    /// The Realm key of a store object: its position among its class's keys.
-    func realmKey(of object: ObjectKey) throws -> Int64 {
-        guard let key = try runs(of: object.className).position(of: object.key) else {
-            throw ExportError(ExportMessages.storeFailed(RealmFileExportMessages.danglingLink(object.className)), isIOFailure: true)
+        guard let key = runs[target.className]?.position(of: target.key) else {
+            throw ExportError(ExportMessages.storeFailed(RealmFileExportMessages.danglingLink(target.className)), isIOFailure: true)
         }
-        return key
-    }
-
-    /// The store keys of `className` as runs, read on first use.
-    func runs(of className: String) throws -> KeyRuns {
-        if let known = keyRuns[className] { return known }
-        var runs = KeyRuns()
-        try store.forEachKey(className) { runs.append($0) }
-        keyRuns[className] = runs
-        return runs
+        return .link(RealmLink(tableName: RealmClass.tablePrefix + target.className, objectKey: key))
     }
 }
+
 
 /// A class's store keys, ascending, as runs of consecutive keys: the position of a key among
 /// them (its Realm key) in a binary search over the runs. A class that was never deleted from is
 /// one run.
-struct KeyRuns {
+struct KeyRuns: Sendable {
     /// The first key of each run, ascending.
     private var starts: [Int64] = []
     /// The position of each run's first key.
@@ -128,6 +168,17 @@ struct KeyRuns {
     /// How many keys.
     private(set) var count: Int64 = 0
     private var last: Int64 = .min
+
+    /// Adds `count` consecutive keys from `first`, all larger than every key before them.
+    mutating func append(_ first: Int64, count: Int64) {
+        guard count > 0 else { return }
+        if starts.isEmpty || first != last + 1 {
+            starts.append(first)
+            positions.append(self.count)
+        }
+        last = first + count - 1
+        self.count += count
+    }
 
     /// Adds `key`, larger than every key before it.
     mutating func append(_ key: Int64) {

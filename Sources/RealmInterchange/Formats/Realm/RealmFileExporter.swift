@@ -97,7 +97,7 @@ public struct RealmFileExporter {
                 let byName = Dictionary(uniqueKeysWithValues: models.map { ($0.name, $0) })
                 let order = stream.classNames
                 let backlinkColumns = Dictionary(uniqueKeysWithValues: order.map { ($0, stream.backlinkColumns(of: $0)) })
-                let writing = RealmFileWritePipeline(writer: stream)
+                let writing = RealmFileWritePipeline(writer: stream, converter: try keys.converter(targets: linkTargets(models)))
                 pipeline = writing
                 for name in order {
                     guard try write(byName[name]!, backlinkColumns: backlinkColumns[name] ?? [], to: writing, keys: keys,
@@ -150,43 +150,47 @@ public struct RealmFileExporter {
     /// objects) to the writer. False when the writer has stopped on an error.
     private func write(_ model: ModelSchema, backlinkColumns: [RealmFileStreamWriter.BacklinkColumn], to writer: RealmFileWritePipeline,
                        keys: RealmFileExportKeys, mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> Bool {
-        guard writer.send(.begin(model.name)) else { return false }
+        guard writer.send(.begin(model)) else { return false }
         guard model.kind != .asymmetric else { return writer.send(.end) }
         let sources = try backlinkColumns.map { column in
             try backlinkSource(column, into: model.name, keys: keys, mixed: mixed)
         }
-        let types = model.persistedProperties.map(\.type)
-        let names = model.persistedProperties.map(\.storedName)
         var next: Int64 = 0
-        var batch: [RealmObject] = []
+        var batch: [RealmFileWritePipeline.Row] = []
         batch.reserveCapacity(RealmFileWritePipeline.batchSize)
         var stopped = false
         try store.forEachObjectWithValues(model.name, order: .insertion) { object, values in
             guard !stopped else { return }
-            var converted: [RealmValue] = []
-            converted.reserveCapacity(values.count)
-            for (index, value) in values.enumerated() {
-                do {
-                    converted.append(try keys.realmValue(value, type: types[index]))
-                } catch let error as ExportError {
-                    throw ExportError(RealmFileExportMessages.inObject(model.name, next, property: names[index], error.message),
-                                      isIOFailure: error.isIOFailure)
-                }
-            }
             var backlinks: [[Int64]] = []
             backlinks.reserveCapacity(sources.count)
             for source in sources { backlinks.append(try source.origins(of: object.key, realmKey: next)) }
-            batch.append(RealmObject(key: next, values: converted, backlinks: backlinks))
+            batch.append(RealmFileWritePipeline.Row(values: values, backlinks: backlinks))
             next += 1
             if batch.count == RealmFileWritePipeline.batchSize {
-                stopped = !writer.send(.objects(batch))
+                stopped = !writer.send(.rows(first: next - Int64(batch.count), batch))
                 batch.removeAll(keepingCapacity: true)
             }
         }
         guard !stopped else { return false }
         for source in sources { try source.finish() }
-        if !batch.isEmpty, !writer.send(.objects(batch)) { return false }
+        if !batch.isEmpty, !writer.send(.rows(first: next - Int64(batch.count), batch)) { return false }
         return writer.send(.end)
+    }
+
+    /// The classes links may point into: the targets of link properties, and every class when
+    /// a mixed property may link anywhere.
+    private func linkTargets(_ models: [ModelSchema]) -> [String] {
+        var targets: Set<String> = []
+        for model in models where model.kind != .asymmetric {
+            for property in model.persistedProperties {
+                switch property.type.base {
+                case .object(let target): targets.insert(target)
+                case .mixed: return models.filter { $0.kind != .asymmetric }.map(\.name)
+                default: break
+                }
+            }
+        }
+        return targets.sorted()
     }
 
     /// Where one backlink column's origins come from: the store's links in target order for a
