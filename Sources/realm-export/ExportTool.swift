@@ -43,6 +43,9 @@ enum ExportTool {
             return try BSONDump.run(parsed, store: store, path: path, options: options, output: output, format: format)
         }
         if type == .realm {
+            // Several statements step at once (a class, its collections, the backlinks into it):
+            // a larger page cache than one pass needs, still a constant.
+            try? store.setPageCache(kibibytes: 16_384)
             let exporter = RealmFileExporter(store: store, classes: options.classes, schemaVersion: realmSchemaVersion)
             // The file is written as it is made: SIGINT or SIGTERM removes the temporary file.
             let signals = DumpSignals()

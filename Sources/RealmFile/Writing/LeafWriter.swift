@@ -348,9 +348,15 @@ extension NodeWriter {
             if index > 0, SetOrder.compareUTF8(sorted[index - 1].key, entry.key) == 0 {
                 throw RealmFileError(.badValue, RealmWriterMessages.duplicateDictionaryKey(entry.key))
             }
-            if entry.key.hasPrefix("$") || entry.key.contains(".") {
+            // Realm checks the bytes: a leading `$`, a `.` anywhere.
+            if entry.key.utf8.first == UInt8(ascii: "$") || entry.key.utf8.contains(UInt8(ascii: ".")) {
                 throw RealmFileError(.badValue, RealmWriterMessages.badDictionaryKey(entry.key))
             }
+        }
+        if sorted.count <= Self.bptreeLeafSize {
+            let keys = try strings(sorted.map { .string($0.key) })
+            let values = try mixeds(sorted.map(\.value), tables: tables)
+            return try refs([keys, values])
         }
         let keys = try bptree(sorted.map { .string($0.key) }, kind: .string, nullable: false, tables: tables)
         let values = try bptree(sorted.map(\.value), kind: .mixed, nullable: true, tables: tables)

@@ -77,8 +77,20 @@ enum SearchIndexWriter {
             }
             let common = Int(min(lhs.length, rhs.length))
             if common > 0 {
-                let order = memcmp(arena.baseAddress! + lhs.start, arena.baseAddress! + rhs.start, common)
-                if order != 0 { return order < 0 ? -1 : 1 }
+                // Eight bytes at a time as big-endian words (what a byte-wise comparison orders),
+                // the rest through memcmp.
+                let base = UnsafeRawPointer(arena.baseAddress!)
+                var offset = 0
+                while offset + 8 <= common {
+                    let left = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: lhs.start + offset, as: UInt64.self))
+                    let right = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: rhs.start + offset, as: UInt64.self))
+                    if left != right { return left < right ? -1 : 1 }
+                    offset += 8
+                }
+                if offset < common {
+                    let order = memcmp(base + lhs.start + offset, base + rhs.start + offset, common - offset)
+                    if order != 0 { return order < 0 ? -1 : 1 }
+                }
             }
             return lhs.length == rhs.length ? 0 : lhs.length < rhs.length ? -1 : 1
         }

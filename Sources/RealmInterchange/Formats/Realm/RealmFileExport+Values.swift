@@ -73,35 +73,52 @@ struct RealmFileValueConverter: Sendable {
     struct Shape: Sendable {
         var collection: CollectionKind
         var isMixed: Bool
+        /// For a link property: the target's table name and key runs (no lookup per link).
+        var target: (tableName: String, runs: KeyRuns)?
 
-        init(_ type: DeclaredType) {
+        init(_ type: DeclaredType, runs: [String: KeyRuns] = [:]) {
             collection = type.collection
             isMixed = if case .mixed = type.base { true } else { false }
+            if case .object(let name) = type.base, let keys = runs[name] {
+                target = (RealmClass.tablePrefix + name, keys)
+            }
         }
+    }
+
+    /// The shape of a property of `type`, its link target's key runs resolved.
+    func shape(_ type: DeclaredType) -> Shape {
+        Shape(type, runs: runs)
     }
 
     /// A property's value (`type` is the property's declared type).
     func realmValue(_ value: StoreValue, type: DeclaredType) throws -> RealmValue {
-        try realmValue(value, as: Shape(type))
+        try realmValue(value, as: shape(type))
     }
 
     /// A property's value, of a property of `shape`.
     func realmValue(_ value: StoreValue, as shape: Shape) throws -> RealmValue {
         switch (shape.collection, value) {
         case (.list, .list(let elements)):
-            return .list(try elements.map { try element($0, mixed: shape.isMixed) })
+            return .list(try elements.map { try element($0, shape) })
         case (.set, .list(let elements)):
-            return .set(try elements.map { try element($0, mixed: shape.isMixed) })
+            return .set(try elements.map { try element($0, shape) })
         case (.map, .dictionary(let entries)):
-            return .dictionary(try dictionary(entries) { try self.element($0, mixed: shape.isMixed) })
+            return .dictionary(try dictionary(entries) { try self.element($0, shape) })
         default:
-            return try element(value, mixed: shape.isMixed)
+            return try element(value, shape)
         }
     }
 
     /// One value (a single value or a collection's element).
-    private func element(_ value: StoreValue, mixed isMixed: Bool) throws -> RealmValue {
-        isMixed ? try mixed(value) : try scalar(value)
+    private func element(_ value: StoreValue, _ shape: Shape) throws -> RealmValue {
+        if shape.isMixed { return try mixed(value) }
+        if case .object(let object) = value, let target = shape.target {
+            guard let key = target.runs.position(of: object.key) else {
+                throw ExportError(ExportMessages.storeFailed(RealmFileExportMessages.danglingLink(object.className)), isIOFailure: true)
+            }
+            return .link(RealmLink(tableName: target.tableName, objectKey: key))
+        }
+        return try scalar(value)
     }
 
     /// A mixed value: any scalar, a link (to an exported class), a nested list or dictionary.

@@ -128,7 +128,7 @@ final class RealmFileWritePipeline: @unchecked Sendable {
         switch command {
         case .begin(let model):
             self.model = model
-            shapes = model.persistedProperties.map { RealmFileValueConverter.Shape($0.type) }
+            shapes = model.persistedProperties.map { converter.shape($0.type) }
             try writer.beginClass(model.name)
         case .rows(let first, let rows):
             var key = first
