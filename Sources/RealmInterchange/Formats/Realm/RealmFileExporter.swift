@@ -3,7 +3,7 @@ import RealmFile
 import RealmSchema
 
 /// `realm-export --type realm`: the store (or the classes `--class` names with every class they
-/// link to) as a Realm file of file format 24, written by `RealmFileWriter`, atomically
+/// link to) as a Realm file of file format 24, written by `RealmFileStreamWriter`, atomically
 /// (docs/realm-export.md, "Realm files").
 ///
 /// The schema is the store's (`RealmFileSchema.realmClasses(of:)`) at the store's schema version
@@ -17,9 +17,10 @@ import RealmSchema
 /// Nothing is held from one object to the next but what the file's structure needs: the file is
 /// written as it is made (`RealmFileStreamWriter`: one class at a time, at most 257 objects, the
 /// class's search-index bytes), backlinks are read from the store in target order while the
-/// target class is written (one statement per link property), and object keys are mapped through
+/// target class is read (one statement per link property), and object keys are mapped through
 /// each class's runs of consecutive store keys (one entry per run). Links held in mixed values
-/// are read first and kept (two integers per link).
+/// are read first and kept (two integers per link). This thread reads; a second one converts,
+/// encodes and writes (`RealmFileWritePipeline`, at most 8 batches of 512 objects between them).
 ///
 /// For example:
 ///
