@@ -90,7 +90,7 @@ extension NodeReader {
         }
         return TableLayout(name: name, key: try top.tagged(3), ref: top.ref, clusterRoot: top.int(2),
                            clusterRootSource: top.slotOffset(2), columns: columns,
-                           primaryKeyColumn: top.count > 11 ? try top.taggedOrZero(11) : 0,
+                           primaryKeyColumn: top.count > 11 && top.int(11) != 0 ? try top.tagged(11) : nil,
                            tableType: top.count > 12 ? Int(truncatingIfNeeded: try top.taggedOrZero(12) & 3) : 0)
     }
 

@@ -96,3 +96,15 @@ public struct RealmDecimal128: Sendable, Hashable {
                   exponent: Int(exponent) - bias)
     }
 }
+
+extension RealmDecimal128: CustomStringConvertible {
+    /// The value as `[-]coefficientEexponent`, `Infinity`, `-Infinity` or `NaN` (for messages).
+    public var description: String {
+        switch kind {
+        case .nan: "NaN"
+        case .infinity(let negative): negative ? "-Infinity" : "Infinity"
+        case .finite(let negative, let coefficient, let exponent):
+            "\(negative ? "-" : "")\(coefficient)\(exponent == 0 ? "" : "E\(exponent)")"
+        }
+    }
+}

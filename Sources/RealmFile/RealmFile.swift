@@ -100,6 +100,15 @@ public struct RealmFile: Sendable {
         return result
     }
 
+    /// The table called `tableName` read as a class of the same name, whether or not it follows the
+    /// object-store's `class_` convention (realm-core's own test and tool files do not), or nil
+    /// when the file has no such table.
+    func table(named tableName: String) throws(RealmFileError) -> RealmClass? {
+        guard let table = group.tables.first(where: { $0.name == tableName }) else { return nil }
+        let legacyKeys = try Self.legacyPrimaryKeys(group: group, reader: makeReader())
+        return try SchemaReader.realmClass(table, group: group, legacyPrimaryKeys: legacyKeys, name: tableName)
+    }
+
     /// The class called `name`, if the file has it.
     public func realmClass(named name: String) -> RealmClass? {
         classes.first { $0.name == name }

@@ -1,13 +1,13 @@
 /// The object-store layer on top of the group: class tables, their properties and primary keys,
 /// backlink columns, the schema version (docs/realm-file.md, section 10).
 enum SchemaReader {
-    /// The class of `table`, or nil when the table is not a `class_` table.
-    static func realmClass(_ table: TableLayout, group: GroupLayout,
-                           legacyPrimaryKeys: [String: String]) throws(RealmFileError) -> RealmClass? {
-        guard let name = RealmClass.className(forTable: table.name) else { return nil }
+    /// The class of `table`, or nil when the table is not a `class_` table. `name` reads any other
+    /// table as a class of that name (realm-core's own files have tables outside the convention).
+    static func realmClass(_ table: TableLayout, group: GroupLayout, legacyPrimaryKeys: [String: String],
+                           name givenName: String? = nil) throws(RealmFileError) -> RealmClass? {
+        guard let name = givenName ?? RealmClass.className(forTable: table.name) else { return nil }
         var properties: [RealmProperty] = []
-        var primaryKey = table.primaryKeyColumn == 0 ? nil
-            : table.columns.first { $0.key == table.primaryKeyColumn }?.name
+        var primaryKey = table.primaryKeyColumn.flatMap { key in table.columns.first { $0.key == key }?.name }
         if primaryKey == nil { primaryKey = legacyPrimaryKeys[name] }
         for column in table.publicColumns {
             let columnName = column.name ?? ""

@@ -52,8 +52,9 @@ struct TableLayout: Sendable {
     var clusterRootSource: Int
     /// Every column, in Spec order: public columns, then backlink columns.
     var columns: [ColumnLayout]
-    /// The primary key column's key, or 0.
-    var primaryKeyColumn: Int64
+    /// The primary key column's key, or nil. The slot holds the key tagged, or 0 for none: a key
+    /// can itself be 0 (the first column of a table whose key tag is 0).
+    var primaryKeyColumn: Int64?
     /// The table type: 0 top-level, 1 embedded, 2 top-level asymmetric.
     var tableType: Int
 

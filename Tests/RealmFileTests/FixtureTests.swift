@@ -6,7 +6,7 @@ import Testing
 /// reading of it.
 @Suite("RealmFile reads realm-core's fixtures as realm-core does")
 struct FixtureTests {
-    static let fixtures = ["all-types", "all-types-writecopy", "people-1000", "empty-schema-v3", "decimal-widths"]
+    static let fixtures = ["all-types", "all-types-writecopy", "people-1000", "empty-schema-v3", "decimal-widths", "fulltext"]
 
     @Test(arguments: fixtures)
     func schemaMatchesRealmCore(fixture: String) throws {

@@ -41,7 +41,6 @@ struct StreamWriterTests {
     @Test(arguments: FixtureTests.fixtures)
     func sameBytesAsTheInMemoryWriter(fixture: String) throws {
         let original = try RealmFile(path: Fixtures.path(fixture + ".realm"))
-        guard !original.classes.contains(where: { $0.properties.contains(where: \.isFullTextIndexed) }) else { return }
         #expect(try Self.stream(original, path: nil).bytes == W.rewrite(original))
     }
 

@@ -46,12 +46,6 @@ struct WriterTests {
     @Test(arguments: FixtureTests.fixtures)
     func fixtureRoundTrip(fixture: String) throws {
         let original = try RealmFile(path: Fixtures.path(fixture + ".realm"))
-        if original.classes.contains(where: { $0.properties.contains(where: \.isFullTextIndexed) }) {
-            // Full-text indexes are not written yet: the writer refuses the schema, saying so.
-            let error = #expect(throws: RealmFileError.self) { try W.rewrite(original) }
-            #expect(error?.kind == .unsupported && error?.message.contains("full-text") == true)
-            return
-        }
         let bytes = try W.rewrite(original)
         let copy = try RealmFile(bytes: bytes)
         #expect(copy.schemaVersion == original.schemaVersion)

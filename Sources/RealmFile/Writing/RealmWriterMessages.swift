@@ -40,12 +40,11 @@ enum RealmWriterMessages {
     }
 
     static func duplicateSetElement(_ value: RealmValue) -> String {
-        "a set holds \(String(describing: value).prefix(80)) twice"
+        "a set holds \(String(describing: value).prefix(80)) twice; a Realm set of mixed values counts numbers "
+            + "of equal value as one element whatever their types (1, 1.0 and decimal 1; NaN of any type)"
     }
 
-    static func unsortableSet(_ type: String) -> String {
-        "sets of \(type) are not written yet (their order in Realm's file is not reproduced by this writer)"
-    }
+    static let collectionInSet = "a list or dictionary in a set of mixed values: Realm nests collections only in mixed properties, lists and dictionaries, never in sets"
 
     static func unindexableValue(_ value: RealmValue) -> String {
         "a search index over \(String(describing: value).prefix(40)) is not written: indexes are written for int, bool, string, date, objectId and uuid properties"
@@ -67,8 +66,8 @@ enum RealmWriterMessages {
         "property name '\(name)' of class '\(cls)' is empty, repeated or longer than Realm's 63 bytes"
     }
 
-    static func fullTextUnsupported(_ cls: String, _ property: String) -> String {
-        "'\(cls).\(property)' asks for a full-text index, which this writer does not build yet"
+    static func badFullTextIndex(_ cls: String, _ property: String) -> String {
+        "'\(cls).\(property)' cannot have a full-text index: Realm builds them on string properties that are not collections or primary keys"
     }
 
     static func typedLinkUnsupported(_ cls: String, _ property: String) -> String {

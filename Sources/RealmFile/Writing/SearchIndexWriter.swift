@@ -50,6 +50,16 @@ enum SearchIndexWriter {
             items.append(Item(start: start, length: length, objectKey: objectKey))
         }
 
+        /// Adds one entry per distinct word of `value` (a string; null and other values give
+        /// none) for the object `objectKey`: a full-text index's entries (`FullTextTokens`).
+        mutating func appendWords(_ value: RealmValue, objectKey: Int64) {
+            guard case .string(let text) = value else { return }
+            for word in FullTextTokens.words(text) {
+                items.append(Item(start: bytes.count, length: Int32(word.count), objectKey: objectKey))
+                bytes.append(contentsOf: word)
+            }
+        }
+
         private static func append(_ value: UInt64, count: Int, to bytes: inout [UInt8]) {
             for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(index * 8))) }
         }
@@ -137,9 +147,12 @@ enum SearchIndexWriter {
         return entries.key(Entries.Item(start: 0, length: data.map { Int32($0.count) } ?? -1, objectKey: 0), offset: offset)
     }
 
-    /// Writes the index of `entries` (sorted with `Entries.sort()`) and returns its root.
-    static func write(_ entries: Entries, into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
-        try node(entries, entries.items.indices, offset: 0, into: &writer)
+    /// Writes the index of `entries` (sorted with `Entries.sort()`) and returns its root. A
+    /// full-text index (`fullWord`) keeps whole words, since there is no column value to compare
+    /// with: each word's path of keys goes on to its last four bytes, where its object (or its
+    /// sorted list of objects) is.
+    static func write(_ entries: Entries, fullWord: Bool = false, into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
+        try node(entries, entries.items.indices, offset: 0, fullWord: fullWord, into: &writer)
     }
 
     /// Null first, then bytes compared unsigned, a prefix before its extensions.
@@ -150,7 +163,7 @@ enum SearchIndexWriter {
     }
 
     /// The node for the entries in `range` (sorted by value, then object key) keyed at `offset`.
-    private static func node(_ entries: Entries, _ range: Range<Int>, offset: Int,
+    private static func node(_ entries: Entries, _ range: Range<Int>, offset: Int, fullWord: Bool,
                              into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
         let items = entries.items
         // Runs of consecutive entries with the same key, ordered by key (runs with equal keys
@@ -169,12 +182,20 @@ enum SearchIndexWriter {
         slots.reserveCapacity(groups.count)
         for group in groups {
             let first = items[group.range.lowerBound]
-            if group.range.count == 1 {
+            if fullWord {
+                // Entries that end within these four bytes are one word (the key holds the rest).
+                if group.range.allSatisfy({ Int(items[$0].length) <= offset + 4 }) {
+                    slots.append((group.key, group.range.count == 1 ? NodeWriter.tagged(first.objectKey)
+                        : try writer.intBPTree(group.range.map { items[$0].objectKey })))
+                } else {
+                    slots.append((group.key, try node(entries, group.range, offset: offset + 4, fullWord: true, into: &writer)))
+                }
+            } else if group.range.count == 1 {
                 slots.append((group.key, NodeWriter.tagged(first.objectKey)))
             } else if offset + 4 > maxOffset || allEqual(entries, group.range) {
                 slots.append((group.key, try writer.intBPTree(group.range.map { items[$0].objectKey })))
             } else {
-                slots.append((group.key, try node(entries, group.range, offset: offset + 4, into: &writer)))
+                slots.append((group.key, try node(entries, group.range, offset: offset + 4, fullWord: false, into: &writer)))
             }
         }
         var leaves: [(lastKey: Int64, ref: Int64)] = []

@@ -15,6 +15,8 @@ struct TablePlan: Sendable {
         var target: Int?
         /// Whether a search index is built (primary key or `isIndexed`).
         var indexed: Bool
+        /// Whether that index is a full-text index (`isFullTextIndexed`).
+        var fullText = false
     }
 
     var name: String
@@ -109,8 +111,8 @@ struct TablePlan: Sendable {
         case .typedLink:
             throw RealmFileError(.unsupported, RealmWriterMessages.typedLinkUnsupported(cls.name, property.name))
         }
-        if property.isFullTextIndexed {
-            throw RealmFileError(.unsupported, RealmWriterMessages.fullTextUnsupported(cls.name, property.name))
+        if property.isFullTextIndexed, type != .string || property.collection != .none || property.isPrimaryKey {
+            throw RealmFileError(.unsupported, RealmWriterMessages.badFullTextIndex(cls.name, property.name))
         }
         var attributes = nullable ? ColumnLayout.Attribute.nullable : 0
         switch property.collection {
@@ -120,16 +122,17 @@ struct TablePlan: Sendable {
         case .map: attributes |= ColumnLayout.Attribute.dictionary
         }
         let indexable: Set<ColumnType> = [.int, .bool, .string, .timestamp, .objectId, .uuid]
-        let indexed = property.isIndexed && !property.isPrimaryKey && cls.primaryKey != property.name
-        if indexed, property.collection != .none || !indexable.contains(type) {
+        let fullText = property.isFullTextIndexed
+        let indexed = (property.isIndexed && !property.isPrimaryKey && cls.primaryKey != property.name) || fullText
+        if indexed, !fullText, property.collection != .none || !indexable.contains(type) {
             throw RealmFileError(.unsupported, RealmWriterMessages.badIndex(cls.name, property.name))
         }
         let key = columnKey(leafIndex: leaf, type: type, attributes: attributes, tableKey: tableKey)
-        if indexed { attributes |= ColumnLayout.Attribute.indexed }
+        if indexed { attributes |= fullText ? ColumnLayout.Attribute.fullText : ColumnLayout.Attribute.indexed }
         var stored = property
         stored.columnKey = key
         return Column(property: stored, type: type, attributes: attributes, key: key, leafKind: kind,
-                      nullable: nullable, target: target, indexed: indexed)
+                      nullable: nullable, target: target, indexed: indexed, fullText: fullText)
     }
 }
 

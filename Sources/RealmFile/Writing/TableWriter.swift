@@ -93,7 +93,11 @@ struct TableWriter {
         for position in indexEntries.indices {
             let column = indexEntries[position].column
             do {
-                try indexEntries[position].entries.append(object.values[column], objectKey: object.key)
+                if plan.columns[column].fullText {
+                    indexEntries[position].entries.appendWords(object.values[column], objectKey: object.key)
+                } else {
+                    try indexEntries[position].entries.append(object.values[column], objectKey: object.key)
+                }
             } catch {
                 throw error.locating(className: plan.name, property: plan.columns[column].property.name)
             }
@@ -153,7 +157,7 @@ struct TableWriter {
                 throw RealmFileError(.badValue, RealmWriterMessages.duplicatePrimaryKey(plan.name, Self.value(duplicate.data, type: spec.type)),
                                      className: plan.name, objectKey: duplicate.objectKey, property: spec.property.name)
             }
-            indexes[column] = try SearchIndexWriter.write(entries, into: &writer)
+            indexes[column] = try SearchIndexWriter.write(entries, fullWord: spec.fullText, into: &writer)
         }
         // Spec, in column order: public columns, then backlinks.
         let backlinkColumns = layout[planIndex]

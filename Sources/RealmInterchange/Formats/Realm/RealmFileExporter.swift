@@ -224,11 +224,6 @@ public struct RealmFileExporter {
 
 /// The messages of `realm-export --type realm`.
 enum RealmFileExportMessages {
-    static func fullText(_ className: String, _ property: String) -> String {
-        "'\(className).\(property)' has a full-text index, which realm-export does not write in a Realm file yet; "
-            + "remove 'indexed: fulltext' from the schema (or export another format)"
-    }
-
     static func inObject(_ className: String, _ key: Int64, property: String, _ message: String) -> String {
         "\(className) object \(key) (in insertion order, from 0), property '\(property)': \(message)"
     }

@@ -223,17 +223,13 @@ extension RealmFileSchema {
     /// kind, its persisted properties under their stored names (`mapTo`) with their type,
     /// collection, optionality, primary key and `indexed: true`; any integer width is Realm's
     /// 64-bit int. `linkingObjects` properties are left out (the writer computes backlink
-    /// columns). A full-text index is refused: the writer does not write one.
-    ///
-    /// - Throws: `ExportError` naming the property with a full-text index.
+    /// columns); `indexed: fulltext` becomes a full-text index. (Nothing is refused today; the
+    /// signature keeps room for what a later writer may not hold.)
     static func realmClasses(of models: [ModelSchema]) throws(ExportError) -> [RealmClass] {
         var classes: [RealmClass] = []
         for model in models {
             var properties: [RealmProperty] = []
             for property in model.persistedProperties {
-                if property.indexed == .fulltext {
-                    throw ExportError(RealmFileExportMessages.fullText(model.name, property.storedName))
-                }
                 let type = property.type
                 let collection: RealmProperty.Collection = switch type.collection {
                 case .single: .none
@@ -266,7 +262,8 @@ extension RealmFileSchema {
                 properties.append(RealmProperty(name: property.storedName, type: valueType, collection: collection,
                                                 isOptional: optional,
                                                 isIndexed: property.isPrimaryKey || property.indexed == .regular,
-                                                isFullTextIndexed: false, isPrimaryKey: property.isPrimaryKey,
+                                                isFullTextIndexed: property.indexed == .fulltext,
+                                                isPrimaryKey: property.isPrimaryKey,
                                                 columnKey: 0))
             }
             let kind: RealmClass.Kind = switch model.kind {
