@@ -168,8 +168,12 @@ public struct RealmFileExporter {
             batch.append(RealmFileWritePipeline.Row(values: values, backlinks: backlinks))
             next += 1
             if batch.count == RealmFileWritePipeline.batchSize {
-                stopped = !writer.send(.rows(first: next - Int64(batch.count), batch))
-                batch.removeAll(keepingCapacity: true)
+                // Handed over whole, so that the writer's thread, the last to hold the batch,
+                // frees its values.
+                let full = batch
+                batch = []
+                batch.reserveCapacity(RealmFileWritePipeline.batchSize)
+                stopped = !writer.send(.rows(first: next - Int64(full.count), full))
             }
         }
         guard !stopped else { return false }
