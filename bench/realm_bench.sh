@@ -86,5 +86,5 @@ memory-mapped file, and hands the importer the same trees the BSON reader makes.
 | Extended JSON | $json_t s | $json_c s | $(mib "$work/json.rss") MiB | $(ratio "$json_t" "$bson_t")× |
 
 Issue 31 asks for 1,000,000 people as a Realm file: REALM_N=1000000 measures that (the file is
-written first, by this project's writer; the writer holds the whole file in memory while it writes).
+written first, by this project's writer, which streams it to disk class by class).
 MD

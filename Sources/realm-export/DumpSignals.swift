@@ -2,9 +2,10 @@ import Dispatch
 import Foundation
 import Glibc
 
-/// SIGINT and SIGTERM during `realm-export --type bson -o DIR`: the temporary files of the dump
-/// are removed and the process ends with 130 or 143, so an interrupted dump leaves DIR as it
-/// was, without stray files. A temporary file is tracked before it is created; while the
+/// SIGINT and SIGTERM during `realm-export --type bson -o DIR` (or `--type realm -o FILE`): the
+/// temporary files of the dump (or the Realm file being written) are removed and the process
+/// ends with 130 or 143, so an interrupted dump leaves DIR (or FILE) as it was, without stray
+/// files. A temporary file is tracked before it is created; while the
 /// finished files are renamed into place (`finishing`), a signal waits until all of them are,
 /// so a dump is never left half old, half new by a signal.
 ///

@@ -43,9 +43,15 @@ enum ExportTool {
             return try BSONDump.run(parsed, store: store, path: path, options: options, output: output, format: format)
         }
         if type == .realm {
+            // Several statements step at once (a class, its collections, the backlinks into it):
+            // a larger page cache than one pass needs, still a constant.
+            try? store.setPageCache(kibibytes: 16_384)
             let exporter = RealmFileExporter(store: store, classes: options.classes, schemaVersion: realmSchemaVersion)
+            // The file is written as it is made: SIGINT or SIGTERM removes the temporary file.
+            let signals = DumpSignals()
+            defer { signals.restore() }
             do {
-                try exporter.export(to: parsed.value(.output)!)
+                try exporter.export(to: parsed.value(.output)!, onTemporaryFile: { signals.track($0) })
             } catch {
                 throw translated(error, store: path)
             }

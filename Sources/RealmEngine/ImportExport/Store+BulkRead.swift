@@ -86,8 +86,12 @@ private final class ElementCursor {
         case .map: "s.key"
         default: hasType ? "s.type, s.value" : "s.value"
         }
-        let sql = "SELECT s.owner, \(first)s.value\(hasType ? ", s.type" : "") FROM \(table) AS t CROSS JOIN \(property.sideTable) AS s"
-            + " ON s.owner = t._key ORDER BY \(orderBy), \(elementOrder)"
+        // In key order the side table's own primary key (owner first) is the order: no join with
+        // the class table (orphan rows, if any, are skipped in `collection(of:)`).
+        let sql = orderBy == "t._key"
+            ? "SELECT s.owner, \(first)s.value\(hasType ? ", s.type" : "") FROM \(property.sideTable) AS s ORDER BY s.owner, \(elementOrder)"
+            : "SELECT s.owner, \(first)s.value\(hasType ? ", s.type" : "") FROM \(table) AS t CROSS JOIN \(property.sideTable) AS s"
+                + " ON s.owner = t._key ORDER BY \(orderBy), \(elementOrder)"
         statement = try Statement(database: store.connection.handle, sql: sql)
         hasRow = try statement.step()
     }
@@ -96,6 +100,7 @@ private final class ElementCursor {
     /// (`.list` for a List or MutableSet, `.dictionary` for a Map, like `Store.get`).
     func collection(of key: Int64) throws -> StoreValue {
         let valueColumn: Int32 = property.collection == .map ? 2 : 1
+        while hasRow && statement.int64(0) < key { hasRow = try statement.step() }
         if property.collection == .map {
             var entries: [String: StoreValue] = [:]
             while hasRow && statement.int64(0) == key {

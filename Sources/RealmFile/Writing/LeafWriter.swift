@@ -39,34 +39,38 @@ extension NodeWriter {
                 return 3
             })
         case .float:
-            var payload: [UInt8] = []
+            var words: [UInt64] = []
+            words.reserveCapacity(values.count)
             for value in values {
                 var bits = Self.nullFloat
                 if case .float(let float) = value { bits = float.bitPattern } else {
                     _ = try Self.null(value, nullable: nullable, expected: "float") as Int64?
                 }
-                payload += Self.littleEndian(UInt64(bits), count: 4)
+                words.append(UInt64(bits))
             }
-            return try fixedWidth(payload, elementSize: 4, count: values.count)
+            return try fixedWords(words, elementSize: 4)
         case .double:
-            var payload: [UInt8] = []
+            var words: [UInt64] = []
+            words.reserveCapacity(values.count)
             for value in values {
                 var bits = Self.nullDouble
                 if case .double(let double) = value { bits = double.bitPattern } else {
                     _ = try Self.null(value, nullable: nullable, expected: "double") as Int64?
                 }
-                payload += Self.littleEndian(bits, count: 8)
+                words.append(bits)
             }
-            return try fixedWidth(payload, elementSize: 8, count: values.count)
+            return try fixedWords(words, elementSize: 8)
         case .string:
-            return try strings(values.map { (value) throws(RealmFileError) -> [UInt8]? in
-                if case .string(let string) = value { return Array(string.utf8) }
-                return try Self.null(value, nullable: nullable, expected: "string")
+            return try strings(values.map { (value) throws(RealmFileError) -> ValueBytes in
+                if case .string(let string) = value { return .string(string) }
+                _ = try Self.null(value, nullable: nullable, expected: "string") as Int64?
+                return .null
             })
         case .binary:
-            return try binaries(values.map { (value) throws(RealmFileError) -> [UInt8]? in
-                if case .data(let data) = value { return data }
-                return try Self.null(value, nullable: nullable, expected: "data")
+            return try binaries(values.map { (value) throws(RealmFileError) -> ValueBytes in
+                if case .data(let data) = value { return .bytes(data) }
+                _ = try Self.null(value, nullable: nullable, expected: "data") as Int64?
+                return .null
             })
         case .timestamp:
             var seconds: [Int64?] = []
@@ -149,51 +153,72 @@ extension NodeWriter {
 
     /// A string leaf: short strings while every string is at most 15 bytes, small blobs (with a
     /// trailing zero) up to 63, big blobs beyond.
-    mutating func strings(_ values: [[UInt8]?]) throws(RealmFileError) -> Int64 {
-        let longest = values.map { $0?.count ?? 0 }.max() ?? 0
+    mutating func strings(_ values: [ValueBytes]) throws(RealmFileError) -> Int64 {
+        let longest = values.reduce(0) { max($0, $1.count) }
         if longest <= Self.shortStringLimit { return try shortStrings(values) }
         if longest <= Self.mediumStringLimit { return try smallBlobs(values, trailingZero: true) }
         return try bigBlobs(values, trailingZero: true)
     }
 
     /// A binary leaf: small blobs while every value is at most 64 bytes, big blobs beyond.
-    mutating func binaries(_ values: [[UInt8]?]) throws(RealmFileError) -> Int64 {
-        let longest = values.map { $0?.count ?? 0 }.max() ?? 0
+    mutating func binaries(_ values: [ValueBytes]) throws(RealmFileError) -> Int64 {
+        let longest = values.reduce(0) { max($0, $1.count) }
         if longest <= Self.smallBinaryLimit { return try smallBlobs(values, trailingZero: false) }
         return try bigBlobs(values, trailingZero: false)
     }
 
     /// Small blobs: [end offsets, all bytes in one blob, null flags].
-    mutating func smallBlobs(_ values: [[UInt8]?], trailingZero: Bool) throws(RealmFileError) -> Int64 {
-        var all: [UInt8] = []
+    mutating func smallBlobs(_ values: [ValueBytes], trailingZero: Bool) throws(RealmFileError) -> Int64 {
         var ends: [Int64] = []
         var nulls: [Int64] = []
+        ends.reserveCapacity(values.count)
+        nulls.reserveCapacity(values.count)
+        var total = 0
         for value in values {
-            if let value {
-                all += value
-                if trailingZero { all.append(0) }
-            }
-            ends.append(Int64(all.count))
-            nulls.append(value == nil ? 1 : 0)
+            if !value.isNull { total += value.count + (trailingZero ? 1 : 0) }
+            ends.append(Int64(total))
+            nulls.append(value.isNull ? 1 : 0)
         }
         let endsRef = try ints(ends)
-        let blobRef = try blob(all)
+        let blobRef = try node(flags: 0x10 | 1, count: total, payloadSize: total) { target in
+            var offset = 0
+            for value in values where !value.isNull {
+                value.copy(to: target.baseAddress! + offset)
+                offset += value.count + (trailingZero ? 1 : 0)
+            }
+        }
         let nullsRef = try ints(nulls)
         return try refs([endsRef, blobRef, nullsRef])
     }
 
     /// Big blobs: a has-refs node (context flag set) of one blob per value, 0 for null.
-    mutating func bigBlobs(_ values: [[UInt8]?], trailingZero: Bool) throws(RealmFileError) -> Int64 {
+    mutating func bigBlobs(_ values: [ValueBytes], trailingZero: Bool) throws(RealmFileError) -> Int64 {
         var slots: [Int64] = []
+        slots.reserveCapacity(values.count)
         for value in values {
-            guard var value else { slots.append(0); continue }
-            if trailingZero { value.append(0) }
-            guard value.count <= Self.maxBlobSize else {
-                throw RealmFileError(.unsupported, RealmWriterMessages.blobTooLarge(value.count))
+            if value.isNull { slots.append(0); continue }
+            let size = value.count + (trailingZero ? 1 : 0)
+            guard size <= Self.maxBlobSize else {
+                throw RealmFileError(.unsupported, RealmWriterMessages.blobTooLarge(size))
             }
-            slots.append(try blob(value))
+            slots.append(try node(flags: 0x10 | 1, count: size, payloadSize: size) { value.copy(to: $0.baseAddress!) })
         }
         return try refs(slots, flags: Flag.context)
+    }
+
+    /// A fixed-width leaf of `elementSize`-byte elements (4 or 8), each the low bytes of a word.
+    mutating func fixedWords(_ words: [UInt64], elementSize: Int) throws(RealmFileError) -> Int64 {
+        try node(flags: 0x08 | Self.widthCode(elementSize), count: words.count, payloadSize: words.count * elementSize) { target in
+            if elementSize == 4 {
+                for (index, word) in words.enumerated() {
+                    target.storeBytes(of: UInt32(truncatingIfNeeded: word).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                }
+            } else {
+                for (index, word) in words.enumerated() {
+                    target.storeBytes(of: word.littleEndian, toByteOffset: index * 8, as: UInt64.self)
+                }
+            }
+        }
     }
 
     /// Decimals at the narrowest width realm-core would pick for every value: 4 bytes (BID32) for a
@@ -203,31 +228,33 @@ extension NodeWriter {
         for value in values {
             if let value { width = max(width, Self.decimalWidth(value)) }
         }
-        var payload: [UInt8] = []
-        payload.reserveCapacity(values.count * width)
+        var words: [UInt64] = []
+        words.reserveCapacity(values.count * (width == 16 ? 2 : 1))
         for value in values {
             switch (width, value) {
-            case (4, nil): payload += Self.littleEndian(UInt64(Self.nullDecimal32), count: 4)
-            case (8, nil): payload += Self.littleEndian(Self.nullDecimal64, count: 8)
-            case (_, nil):
-                payload += Self.littleEndian(RealmDecimal128.null.low, count: 8)
-                payload += Self.littleEndian(RealmDecimal128.null.high, count: 8)
+            case (4, nil): words.append(UInt64(Self.nullDecimal32))
+            case (8, nil): words.append(Self.nullDecimal64)
+            case (_, nil): words += [RealmDecimal128.null.low, RealmDecimal128.null.high]
             case (4, let value?), (8, let value?):
                 let negative: UInt64 = value.high >> 63
                 let exponent = Int((value.high >> 49) & 0x3fff) - 6176
                 if width == 4 {
-                    let bits = negative << 31 | UInt64(exponent + 101) << 23 | value.low
-                    payload += Self.littleEndian(bits, count: 4)
+                    words.append(negative << 31 | UInt64(exponent + 101) << 23 | value.low)
                 } else {
-                    let bits = negative << 63 | UInt64(exponent + 398) << 53 | value.low
-                    payload += Self.littleEndian(bits, count: 8)
+                    words.append(negative << 63 | UInt64(exponent + 398) << 53 | value.low)
                 }
             case (_, let value?):
-                payload += Self.littleEndian(value.low, count: 8)
-                payload += Self.littleEndian(value.high, count: 8)
+                words += [value.low, value.high]
             }
         }
-        return try fixedWidth(payload, elementSize: width, count: values.count)
+        if width == 16 {
+            return try node(flags: 0x08 | Self.widthCode(16), count: values.count, payloadSize: words.count * 8) { target in
+                for (index, word) in words.enumerated() {
+                    target.storeBytes(of: word.littleEndian, toByteOffset: index * 8, as: UInt64.self)
+                }
+            }
+        }
+        return try fixedWords(words, elementSize: width)
     }
 
     /// The narrowest width that holds `value` bit-exactly once widened again: finite values in
@@ -242,17 +269,25 @@ extension NodeWriter {
 
     /// ObjectIds or UUIDs: blocks of a null-bit byte for eight values followed by the eight values.
     mutating func fixedBytes(_ values: [[UInt8]?], size: Int) throws(RealmFileError) -> Int64 {
-        var payload: [UInt8] = []
-        var start = 0
-        while start < values.count {
-            let block = values[start..<min(start + 8, values.count)]
-            var nullBits: UInt8 = 0
-            for (index, value) in block.enumerated() where value == nil { nullBits |= 1 << UInt8(index) }
-            payload.append(nullBits)
-            for value in block { payload += value ?? [UInt8](repeating: 0, count: size) }
-            start += 8
+        let total = (values.count + 7) / 8 + values.count * size
+        return try node(flags: 0x08 | Self.widthCode(1), count: total, payloadSize: total) { target in
+            var offset = 0
+            var start = 0
+            while start < values.count {
+                let end = min(start + 8, values.count)
+                var nullBits: UInt8 = 0
+                for index in start..<end where values[index] == nil { nullBits |= 1 << UInt8(index - start) }
+                target[offset] = nullBits
+                offset += 1
+                for index in start..<end {
+                    if let value = values[index] {
+                        value.withUnsafeBytes { target.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: size) }
+                    }
+                    offset += size
+                }
+                start = end
+            }
         }
-        return try fixedWidth(payload, elementSize: 1, count: payload.count)
     }
 
     // MARK: - B+trees
@@ -307,14 +342,21 @@ extension NodeWriter {
 
     /// A dictionary: [keys B+tree of strings, values B+tree of mixed], sorted by key bytes.
     mutating func dictionary(_ entries: [RealmDictionaryEntry], tables: some TableKeyResolver) throws(RealmFileError) -> Int64 {
-        let sorted = entries.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+        let inOrder = entries.indices.dropFirst().allSatisfy { SetOrder.compareUTF8(entries[$0 - 1].key, entries[$0].key) < 0 }
+        let sorted = inOrder ? entries : entries.sorted { SetOrder.compareUTF8($0.key, $1.key) < 0 }
         for (index, entry) in sorted.enumerated() {
-            if index > 0, sorted[index - 1].key.utf8.elementsEqual(entry.key.utf8) {
+            if index > 0, SetOrder.compareUTF8(sorted[index - 1].key, entry.key) == 0 {
                 throw RealmFileError(.badValue, RealmWriterMessages.duplicateDictionaryKey(entry.key))
             }
-            if entry.key.hasPrefix("$") || entry.key.contains(".") {
+            // Realm checks the bytes: a leading `$`, a `.` anywhere.
+            if entry.key.utf8.first == UInt8(ascii: "$") || entry.key.utf8.contains(UInt8(ascii: ".")) {
                 throw RealmFileError(.badValue, RealmWriterMessages.badDictionaryKey(entry.key))
             }
+        }
+        if sorted.count <= Self.bptreeLeafSize {
+            let keys = try strings(sorted.map { .string($0.key) })
+            let values = try mixeds(sorted.map(\.value), tables: tables)
+            return try refs([keys, values])
         }
         let keys = try bptree(sorted.map { .string($0.key) }, kind: .string, nullable: false, tables: tables)
         let values = try bptree(sorted.map(\.value), kind: .mixed, nullable: true, tables: tables)
@@ -328,7 +370,7 @@ extension NodeWriter {
         var composite: [Int64] = []
         var ints: [Int64] = []
         var pairs: [Int64] = []
-        var strings: [[UInt8]?] = []
+        var strings: [ValueBytes] = []
         var nested: [Int64] = []
         var keys: [Int64] = []
         func entry(_ type: Int64, slot: Int64, payload: Int64) -> Int64 {
@@ -355,17 +397,17 @@ extension NodeWriter {
                 ints.append(Int64(bitPattern: double.bitPattern))
             case .string(let string):
                 composite.append(entry(2, slot: 3, payload: Int64(strings.count)))
-                strings.append(Array(string.utf8))
+                strings.append(.string(string))
             case .data(let data):
                 composite.append(entry(4, slot: 3, payload: Int64(strings.count)))
-                strings.append(data)
+                strings.append(.bytes(data))
             case .objectId(let bytes), .uuid(let bytes):
                 let isId: Bool = if case .objectId = value { true } else { false }
                 guard bytes.count == (isId ? 12 : 16) else {
                     throw RealmFileError(.badValue, RealmWriterMessages.wrongValue(expected: isId ? "objectId" : "uuid", found: value))
                 }
                 composite.append(entry(isId ? 15 : 17, slot: 3, payload: Int64(strings.count)))
-                strings.append(bytes)
+                strings.append(.bytes(bytes))
             case .timestamp(let seconds, let nanoseconds):
                 composite.append(entry(8, slot: 2, payload: Int64(pairs.count / 2)))
                 pairs += [seconds, Int64(nanoseconds)]

@@ -1,14 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// `write(2)`, named apart from `RealmFileWriter.write(to:)`.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}
-
 /// Writes a `.realm` file of file format 24 (realm-core 14) in the streaming form that
 /// `writeCopy(toFile:)` and compaction leave: header, nodes, the group's top array and a footer;
 /// no free space, no history (docs/realm-file.md, "Writing").
@@ -27,7 +16,8 @@ private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count
 /// try writer.write(to: "bundle.realm")
 /// ```
 ///
-/// Objects are kept in memory until written. Of each `RealmClass` the writer uses the name, kind,
+/// Objects are kept in memory until written (`RealmFileStreamWriter` writes a file without
+/// holding its objects). Of each `RealmClass` the writer uses the name, kind,
 /// properties (name, type, collection, optionality, index flags, primary key); table keys, column
 /// keys and backlink columns are its own. Of each `RealmObject` it uses the key and the values (in
 /// property order; links as `RealmLink` to keys of the target class); backlinks are computed.
@@ -68,6 +58,26 @@ public struct RealmFileWriter: Sendable {
 
     /// The file's bytes.
     public func bytes() throws(RealmFileError) -> [UInt8] {
+        try assembler().assemble(schemaVersion: schemaVersion, output: nil)
+    }
+
+    /// Writes the file at `path` atomically: into a new temporary file in the same directory,
+    /// flushed to disk, then renamed over `path`. On failure `path` is untouched and the temporary
+    /// file removed.
+    public func write(to path: String) throws(RealmFileError) {
+        let assembler = try assembler()
+        let output = try FileOutput(path: path)
+        do {
+            _ = try assembler.assemble(schemaVersion: schemaVersion, output: output)
+            try output.commit()
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    /// Every class's objects sorted by key (a repeated key refused), with their backlinks found.
+    private func assembler() throws(RealmFileError) -> GroupAssembler {
         var sorted = objects
         for index in sorted.indices {
             sorted[index].sort { $0.key < $1.key }
@@ -77,51 +87,6 @@ public struct RealmFileWriter: Sendable {
                                                                                       sorted[index][position].key))
             }
         }
-        var assembler = try GroupAssembler(plans: plans, objects: sorted)
-        return try assembler.assemble(schemaVersion: schemaVersion)
-    }
-
-    /// Writes the file at `path` atomically: into a new temporary file in the same directory,
-    /// flushed to disk, then renamed over `path`. On failure `path` is untouched and the temporary
-    /// file removed.
-    public func write(to path: String) throws(RealmFileError) {
-        let data = try bytes()
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for attempt in 0..<100 {
-            temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(attempt).tmp"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 || errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else {
-            throw RealmFileError(.cannotOpen, RealmWriterMessages.cannotCreate(path, Self.errorText()))
-        }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = posixWrite(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = Self.errorText()
-                    return
-                }
-                done += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = Self.errorText() }
-        if close(descriptor) != 0, failure == nil { failure = Self.errorText() }
-        if failure == nil, rename(temporary, path) != 0 { failure = Self.errorText() }
-        if let failure {
-            unlink(temporary)
-            throw RealmFileError(.cannotOpen, RealmWriterMessages.cannotCreate(path, failure))
-        }
-    }
-
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
+        return try GroupAssembler(plans: plans, objects: sorted)
     }
 }

@@ -113,4 +113,28 @@ enum RealmWriterMessages {
     static func cannotCreate(_ path: String, _ reason: String) -> String {
         "cannot write '\(path)': \(reason)"
     }
+
+    static func keysOutOfOrder(_ cls: String, _ key: Int64, _ previous: Int64) -> String {
+        "object key \(key) of class '\(cls)' comes after key \(previous): a streamed class takes its objects in ascending key order"
+    }
+
+    static func backlinkCount(_ cls: String, _ key: Int64, _ count: Int, _ expected: Int) -> String {
+        "object \(key) of class '\(cls)' has \(count) backlink lists for \(expected) backlink columns"
+    }
+
+    static func classWrittenTwice(_ cls: String) -> String {
+        "class '\(cls)' is already written; a streamed file takes each class once"
+    }
+
+    static let noClassOpen = "no class is being written: call beginClass(_:) before add(_:)"
+
+    static func classStillOpen(_ cls: String) -> String {
+        "class '\(cls)' is still being written: call endClass() first"
+    }
+
+    static let writerFinished = "the file is already finished"
+
+    static func unknownMixedLink(_ cls: String, _ property: String, _ target: String) -> String {
+        "a mixed link column from '\(cls).\(property)' to '\(target)' names a class or property that is not in the schema, or a property that is not mixed"
+    }
 }

@@ -39,7 +39,7 @@ enum SetOrder {
         if leftRank != rightRank { return leftRank < rightRank ? -1 : 1 }
         switch (lhs, rhs) {
         case (.bool(let a), .bool(let b)): return ordered(a ? 1 : 0, b ? 1 : 0)
-        case (.string(let a), .string(let b)): return bytes(Array(a.utf8), Array(b.utf8))
+        case (.string(let a), .string(let b)): return compareUTF8(a, b)
         case (.data(let a), .data(let b)), (.objectId(let a), .objectId(let b)), (.uuid(let a), .uuid(let b)):
             return bytes(a, b)
         case (.timestamp(let s1, let n1), .timestamp(let s2, let n2)):
@@ -79,6 +79,24 @@ enum SetOrder {
 
     private static func bytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
         a == b ? 0 : a.lexicographicallyPrecedes(b) ? -1 : 1
+    }
+
+    /// -1, 0 or 1 as `lhs`'s UTF-8 bytes sort before, equal or after `rhs`'s (unsigned bytes, a
+    /// prefix first): a memcmp of the strings' own storage when they have it.
+    static func compareUTF8(_ lhs: String, _ rhs: String) -> Int {
+        let result = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Int in
+                let common = min(left.count, right.count)
+                if common > 0 {
+                    let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+                    if order != 0 { return order < 0 ? -1 : 1 }
+                }
+                return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
+            }
+        }
+        if let result, let result { return result }
+        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
     }
 }
 

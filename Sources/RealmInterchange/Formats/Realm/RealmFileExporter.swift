@@ -3,7 +3,7 @@ import RealmFile
 import RealmSchema
 
 /// `realm-export --type realm`: the store (or the classes `--class` names with every class they
-/// link to) as a Realm file of file format 24, written by `RealmFileWriter`, atomically
+/// link to) as a Realm file of file format 24, written by `RealmFileStreamWriter`, atomically
 /// (docs/realm-export.md, "Realm files").
 ///
 /// The schema is the store's (`RealmFileSchema.realmClasses(of:)`) at the store's schema version
@@ -14,8 +14,13 @@ import RealmSchema
 /// with their table and no objects: their objects wait in the store's outbox, which is not part
 /// of a Realm an app opens.
 ///
-/// Everything is held in memory until written (the writer assembles the whole file): about the
-/// file's size and the objects' values, plus one sorted key array per class.
+/// Nothing is held from one object to the next but what the file's structure needs: the file is
+/// written as it is made (`RealmFileStreamWriter`: one class at a time, at most 257 objects, the
+/// class's search-index bytes), backlinks are read from the store in target order while the
+/// target class is read (one statement per link property), and object keys are mapped through
+/// each class's runs of consecutive store keys (one entry per run). Links held in mixed values
+/// are read first and kept (two integers per link). This thread reads; a second one converts,
+/// encodes and writes (`RealmFileWritePipeline`, at most 8 batches of 512 objects between them).
 ///
 /// For example:
 ///
@@ -61,80 +66,153 @@ public struct RealmFileExporter {
         return schema.models.filter { wanted.contains($0.name) }
     }
 
-    /// The file's bytes (what `export(to:)` writes).
+    /// The file's bytes (what `export(to:)` writes), built in memory.
     public func bytes() throws(ExportError) -> [UInt8] {
-        let writer = try filledWriter()
-        do {
-            return try writer.bytes()
-        } catch {
-            throw Self.exportError(error)
-        }
+        try write(path: nil, onTemporaryFile: nil).bytes
     }
 
     /// Writes the file at `path` atomically: on any failure nothing is left at `path` (an
-    /// existing file there is untouched).
-    public func export(to path: String) throws(ExportError) {
-        let writer = try filledWriter()
-        do {
-            try writer.write(to: path)
-        } catch {
-            throw Self.exportError(error)
-        }
+    /// existing file there is untouched). `onTemporaryFile` is told the temporary file's path as
+    /// soon as it exists (to remove it if a signal ends the process).
+    public func export(to path: String, onTemporaryFile: ((String) -> Void)? = nil) throws(ExportError) {
+        _ = try write(path: path, onTemporaryFile: onTemporaryFile)
     }
 
-    /// A writer with the schema and every object of the selected classes added.
-    private func filledWriter() throws(ExportError) -> RealmFileWriter {
+    /// Streams the selected classes through a `RealmFileStreamWriter`, in one read transaction
+    /// (every class and every link read at the same version), and finishes the file. This thread
+    /// reads and converts; the writer encodes and writes on a second thread
+    /// (`RealmFileWritePipeline`).
+    private func write(path: String?, onTemporaryFile: ((String) -> Void)?) throws(ExportError) -> RealmFileStreamWriter {
         let models = try selectedModels()
         let realmClasses = try RealmFileSchema.realmClasses(of: models)
-        var writer: RealmFileWriter
-        do {
-            writer = try RealmFileWriter(schema: realmClasses, schemaVersion: schemaVersion ?? store.schema.schemaVersion)
-        } catch {
-            throw Self.exportError(error)
-        }
         let keys = RealmFileExportKeys(store: store, classes: Set(models.map(\.name)))
-        // One read transaction: every class and every link target read at the same version.
+        var writer: RealmFileStreamWriter?
+        var pipeline: RealmFileWritePipeline?
         do {
-            try store.readTransaction {
-                for model in models where model.kind != .asymmetric {
-                    try add(model, to: &writer, keys: keys)
+            return try store.readTransaction {
+                let mixed = try mixedBacklinks(models, keys: keys)
+                let stream = try RealmFileStreamWriter(schema: realmClasses, schemaVersion: schemaVersion ?? store.schema.schemaVersion,
+                                                       mixedLinks: Array(mixed.keys), path: path)
+                writer = stream
+                if let temporary = stream.temporaryPath { onTemporaryFile?(temporary) }
+                let byName = Dictionary(uniqueKeysWithValues: models.map { ($0.name, $0) })
+                let order = stream.classNames
+                let backlinkColumns = Dictionary(uniqueKeysWithValues: order.map { ($0, stream.backlinkColumns(of: $0)) })
+                let writing = RealmFileWritePipeline(writer: stream, converter: try keys.converter(targets: linkTargets(models)))
+                pipeline = writing
+                for name in order {
+                    guard try write(byName[name]!, backlinkColumns: backlinkColumns[name] ?? [], to: writing, keys: keys,
+                                    mixed: mixed) else { break }
                 }
+                try writing.finish()
+                try stream.finish()
+                return stream
             }
         } catch let error as ExportError {
-            throw error
-        } catch {
-            throw ExportError(ExportMessages.storeFailed(String(describing: error)), isIOFailure: true)
-        }
-        return writer
-    }
-
-    /// Adds every object of `model` in insertion order, numbered from 0.
-    private func add(_ model: ModelSchema, to writer: inout RealmFileWriter, keys: RealmFileExportKeys) throws(ExportError) {
-        let types = model.persistedProperties.map(\.type)
-        let names = model.persistedProperties.map(\.storedName)
-        var next: Int64 = 0
-        do {
-            try store.forEachObjectWithValues(model.name, order: .insertion) { object, values in
-                var converted: [RealmValue] = []
-                converted.reserveCapacity(values.count)
-                for (index, value) in values.enumerated() {
-                    do {
-                        converted.append(try keys.realmValue(value, type: types[index]))
-                    } catch let error as ExportError {
-                        throw ExportError(RealmFileExportMessages.inObject(model.name, next, property: names[index], error.message),
-                                          isIOFailure: error.isIOFailure)
-                    }
-                }
-                try writer.add(RealmObject(key: next, values: converted), to: model.name)
-                next += 1
-            }
-        } catch let error as ExportError {
+            pipeline?.cancel()
+            writer?.cancel()
             throw error
         } catch let error as RealmFileError {
+            pipeline?.cancel()
+            writer?.cancel()
             throw Self.exportError(error)
         } catch {
+            pipeline?.cancel()
+            writer?.cancel()
             throw ExportError(ExportMessages.storeFailed(String(describing: error)), isIOFailure: true)
         }
+    }
+
+    /// The links held in mixed values, by (origin class, property, target class): (target key,
+    /// origin key) pairs in Realm keys, sorted. Read before any class is written, since the
+    /// target's backlink columns must be known when its table is written; held in memory (one
+    /// pair per link in a mixed value).
+    private func mixedBacklinks(_ models: [ModelSchema],
+                                keys: RealmFileExportKeys) throws -> [RealmFileStreamWriter.MixedLink: [BacklinkPair]] {
+        var result: [RealmFileStreamWriter.MixedLink: [BacklinkPair]] = [:]
+        for model in models where model.kind != .asymmetric {
+            for property in model.persistedProperties where property.type.base == .mixed {
+                try store.forEachMixedLink(model.name, property: property.name) { origin, target in
+                    // A link out of the exported classes is refused with its object when the value is converted.
+                    guard keys.classes.contains(target.className) else { return }
+                    let link = RealmFileStreamWriter.MixedLink(originClass: model.name, originProperty: property.storedName,
+                                                               targetClass: target.className)
+                    result[link, default: []].append(BacklinkPair(target: try keys.realmKey(of: target),
+                                                                  origin: try keys.realmKey(of: ObjectKey(className: model.name, key: origin))))
+                }
+            }
+        }
+        for link in result.keys { result[link]!.sort { ($0.target, $0.origin) < ($1.target, $1.origin) } }
+        return result
+    }
+
+    /// Sends every object of `model` in insertion order, numbered from 0, with its backlinks
+    /// (read in target order from the store while the objects are read; asymmetric classes: no
+    /// objects) to the writer. False when the writer has stopped on an error.
+    private func write(_ model: ModelSchema, backlinkColumns: [RealmFileStreamWriter.BacklinkColumn], to writer: RealmFileWritePipeline,
+                       keys: RealmFileExportKeys, mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> Bool {
+        guard writer.send(.begin(model)) else { return false }
+        guard model.kind != .asymmetric else { return writer.send(.end) }
+        let sources = try backlinkColumns.map { column in
+            try backlinkSource(column, into: model.name, keys: keys, mixed: mixed)
+        }
+        var next: Int64 = 0
+        var batch: [RealmFileWritePipeline.Row] = []
+        batch.reserveCapacity(RealmFileWritePipeline.batchSize)
+        var stopped = false
+        try store.forEachObjectWithValues(model.name, order: .insertion) { object, values in
+            guard !stopped else { return }
+            var backlinks: [[Int64]] = []
+            backlinks.reserveCapacity(sources.count)
+            for source in sources { backlinks.append(try source.origins(of: object.key, realmKey: next)) }
+            batch.append(RealmFileWritePipeline.Row(values: values, backlinks: backlinks))
+            next += 1
+            if batch.count == RealmFileWritePipeline.batchSize {
+                // Handed over whole, so that the writer's thread, the last to hold the batch,
+                // frees its values.
+                let full = batch
+                batch = []
+                batch.reserveCapacity(RealmFileWritePipeline.batchSize)
+                stopped = !writer.send(.rows(first: next - Int64(full.count), full))
+            }
+        }
+        guard !stopped else { return false }
+        for source in sources { try source.finish() }
+        if !batch.isEmpty, !writer.send(.rows(first: next - Int64(batch.count), batch)) { return false }
+        return writer.send(.end)
+    }
+
+    /// The classes links may point into: the targets of link properties, and every class when
+    /// a mixed property may link anywhere.
+    private func linkTargets(_ models: [ModelSchema]) -> [String] {
+        var targets: Set<String> = []
+        for model in models where model.kind != .asymmetric {
+            for property in model.persistedProperties {
+                switch property.type.base {
+                case .object(let target): targets.insert(target)
+                case .mixed: return models.filter { $0.kind != .asymmetric }.map(\.name)
+                default: break
+                }
+            }
+        }
+        return targets.sorted()
+    }
+
+    /// Where one backlink column's origins come from: the store's links in target order for a
+    /// link property, the pairs read beforehand for a mixed property, nothing from an asymmetric
+    /// class (its objects are not written).
+    private func backlinkSource(_ column: RealmFileStreamWriter.BacklinkColumn, into target: String, keys: RealmFileExportKeys,
+                                mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> BacklinkSource {
+        guard let origin = store.schema.model(named: column.originClass), origin.kind != .asymmetric,
+              let property = origin.persistedProperties.first(where: { $0.storedName == column.originProperty }) else {
+            return BacklinkSource(pairs: [])
+        }
+        if property.type.base == .mixed {
+            let link = RealmFileStreamWriter.MixedLink(originClass: origin.name, originProperty: column.originProperty, targetClass: target)
+            return BacklinkSource(pairs: mixed[link] ?? [])
+        }
+        return try BacklinkSource(cursor: try store.linksByTarget(origin.name, property: property.name),
+                              originKeys: try keys.runs(of: origin.name), target: target)
     }
 
     /// A writer's error as the export's: a file that cannot be created or written is an I/O
