@@ -401,14 +401,18 @@ public final class RealmScalarLeaf {
     public let kind: Kind
     /// The number of elements.
     public let count: Int
-    /// The node of the values (of a timestamp leaf, the seconds).
-    let node: Node
+    /// The file's bytes (kept alive by `owner`), the values' payload (of a timestamp leaf, the
+    /// seconds) and, for timestamps, the nanoseconds' payload.
+    private let file: UnsafeRawPointer
+    private let owner: FileBytes
+    private let cells: Cells
+    private let nanoCells: Cells
+    /// The context flag of the values' node (decimals of width 0).
+    private let context: Bool
     let nullable: Bool
     let linksPlusOne: Bool
     /// Optional ints (and timestamps' seconds): the value that means null, before the values.
     let nullMarker: Int64
-    /// Timestamps: the nanoseconds.
-    let nanoseconds: Node?
     /// Strings and binaries.
     let spans: [Span]
     /// Mixed values.
@@ -501,24 +505,48 @@ public final class RealmScalarLeaf {
         case .typedLink:
             throw RealmFileError(.unsupported, "")
         }
-        self.node = values
+        owner = values.bytes
+        let start = values.bytes.buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!
+        file = start
+        cells = Cells(file: start, node: values)
+        nanoCells = nanoseconds.map { Cells(file: start, node: $0) } ?? Cells(base: start, width: 0)
+        context = values.context
         self.count = count
         nullMarker = marker
-        self.nanoseconds = nanoseconds
         self.spans = spans
         self.mixed = mixed
     }
 
-    /// Element `index` of an integer node (`Node.int`, reading whole words where it can).
-    @inline(__always)
-    private static func integer(_ node: Node, _ index: Int) -> Int64 {
-        let buffer = node.bytes.buffer
-        switch node.width {
-        case 8: return Int64(buffer.load(fromByteOffset: node.payload &+ index, as: Int8.self))
-        case 16: return Int64(Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: node.payload &+ index &* 2, as: Int16.self)))
-        case 32: return Int64(Int32(littleEndian: buffer.loadUnaligned(fromByteOffset: node.payload &+ index &* 4, as: Int32.self)))
-        case 64: return Int64(littleEndian: buffer.loadUnaligned(fromByteOffset: node.payload &+ index &* 8, as: Int64.self))
-        default: return node.int(index)
+    /// A node's payload and element width, read without reference counting (`owner` keeps the
+    /// bytes alive).
+    struct Cells {
+        let base: UnsafeRawPointer
+        let width: Int
+
+        init(base: UnsafeRawPointer, width: Int) {
+            self.base = base
+            self.width = width
+        }
+
+        init(file: UnsafeRawPointer, node: Node) {
+            base = file + node.payload
+            width = node.width
+        }
+
+        /// Element `index` of an integer node, as `Node.int` reads it.
+        @inline(__always)
+        func integer(_ index: Int) -> Int64 {
+            switch width {
+            case 0: return 0
+            case 1, 2, 4:
+                let bit = index &* width
+                let byte = base.load(fromByteOffset: bit / 8, as: UInt8.self)
+                return Int64((byte >> UInt8(bit % 8)) & UInt8((1 << width) - 1))
+            case 8: return Int64(base.load(fromByteOffset: index, as: Int8.self))
+            case 16: return Int64(Int16(littleEndian: base.loadUnaligned(fromByteOffset: index &* 2, as: Int16.self)))
+            case 32: return Int64(Int32(littleEndian: base.loadUnaligned(fromByteOffset: index &* 4, as: Int32.self)))
+            default: return Int64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: Int64.self))
+            }
         }
     }
 
@@ -526,43 +554,57 @@ public final class RealmScalarLeaf {
     public func isNull(_ row: Int) -> Bool {
         precondition(row >= 0 && row < count)
         switch kind {
-        case .int: return nullable && Self.integer(node, row &+ 1) == nullMarker
-        case .bool: return Self.integer(node, row) == 3
+        case .int: return nullable && cells.integer(row &+ 1) == nullMarker
+        case .bool: return cells.integer(row) == 3
         case .float: return nullable && floatBits(row) == 0x7fc0_00aa
         case .double: return nullable && doubleBits(row) == 0x7ff8_0000_0000_00aa
         case .string, .binary: return spans[row].count < 0
-        case .timestamp: return Self.integer(node, row &+ 1) == nullMarker
+        case .timestamp: return cells.integer(row &+ 1) == nullMarker
         case .decimal: return decimal(row) == nil
-        case .objectId, .uuid:
-            let size = kind == .objectId ? 12 : 16
-            return nullable && (node.bytes.buffer[node.payload &+ (row / 8) &* (size &* 8 &+ 1)] >> UInt8(row % 8)) & 1 == 1
-        case .link: return linksPlusOne && Self.integer(node, row) == 0
+        case .objectId: return nullable && fixedIsNull(row, size: 12)
+        case .uuid: return nullable && fixedIsNull(row, size: 16)
+        case .link: return linksPlusOne && cells.integer(row) == 0
         case .mixed: return mixed[row].type < 0
         }
     }
 
     /// Element `row`, read in place.
     public func element(_ row: Int) -> RealmScalar {
-        if isNull(row) { return .null }
+        precondition(row >= 0 && row < count)
         switch kind {
-        case .int: return .int(Self.integer(node, nullable ? row &+ 1 : row))
-        case .bool: return .bool(Self.integer(node, row) == 1)
-        case .float: return .float(Float(bitPattern: floatBits(row)))
-        case .double: return .double(Double(bitPattern: doubleBits(row)))
-        case .string: return .string(spanBytes(spans[row]))
-        case .binary: return .binary(spanBytes(spans[row]))
+        case .int:
+            let value = cells.integer(nullable ? row &+ 1 : row)
+            return nullable && value == nullMarker ? .null : .int(value)
+        case .bool:
+            let value = cells.integer(row)
+            return value == 3 ? .null : .bool(value == 1)
+        case .float:
+            let bits = floatBits(row)
+            return nullable && bits == 0x7fc0_00aa ? .null : .float(Float(bitPattern: bits))
+        case .double:
+            let bits = doubleBits(row)
+            return nullable && bits == 0x7ff8_0000_0000_00aa ? .null : .double(Double(bitPattern: bits))
+        case .string:
+            let span = spans[row]
+            return span.count < 0 ? .null : .string(spanBytes(span))
+        case .binary:
+            let span = spans[row]
+            return span.count < 0 ? .null : .binary(spanBytes(span))
         case .timestamp:
-            let nanos = nanoseconds.map { Self.integer($0, row) } ?? 0
-            return .timestamp(seconds: Self.integer(node, row &+ 1), nanoseconds: Int32(truncatingIfNeeded: nanos))
+            let seconds = cells.integer(row &+ 1)
+            guard seconds != nullMarker else { return .null }
+            return .timestamp(seconds: seconds, nanoseconds: Int32(truncatingIfNeeded: nanoCells.integer(row)))
         case .decimal: return decimal(row).map(RealmScalar.decimal) ?? .null
-        case .objectId, .uuid:
-            let size = kind == .objectId ? 12 : 16
-            let start = node.payload &+ (row / 8) &* (size &* 8 &+ 1) &+ 1 &+ (row % 8) &* size
-            let bytes = UnsafeRawBufferPointer(rebasing: node.bytes.buffer[start..<(start &+ size)])
-            return kind == .objectId ? .objectId(bytes) : .uuid(bytes)
+        case .objectId:
+            if nullable && fixedIsNull(row, size: 12) { return .null }
+            return .objectId(fixedBytes(row, size: 12))
+        case .uuid:
+            if nullable && fixedIsNull(row, size: 16) { return .null }
+            return .uuid(fixedBytes(row, size: 16))
         case .link(let table):
-            let stored = Self.integer(node, row)
-            return .link(table: table, key: linksPlusOne ? stored &- 1 : stored)
+            let stored = cells.integer(row)
+            if linksPlusOne { return stored == 0 ? .null : .link(table: table, key: stored &- 1) }
+            return .link(table: table, key: stored)
         case .mixed:
             return mixedElement(mixed[row])
         }
@@ -578,33 +620,42 @@ public final class RealmScalarLeaf {
         spanBytes(spans[row])
     }
 
+    private func fixedIsNull(_ row: Int, size: Int) -> Bool {
+        (cells.base.load(fromByteOffset: (row / 8) &* (size &* 8 &+ 1), as: UInt8.self) >> UInt8(row % 8)) & 1 == 1
+    }
+
+    private func fixedBytes(_ row: Int, size: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: cells.base + ((row / 8) &* (size &* 8 &+ 1) &+ 1 &+ (row % 8) &* size), count: size)
+    }
+
     private func floatBits(_ row: Int) -> UInt32 {
-        UInt32(littleEndian: node.bytes.buffer.loadUnaligned(fromByteOffset: node.payload &+ row &* 4, as: UInt32.self))
+        UInt32(littleEndian: cells.base.loadUnaligned(fromByteOffset: row &* 4, as: UInt32.self))
     }
 
     private func doubleBits(_ row: Int) -> UInt64 {
-        UInt64(littleEndian: node.bytes.buffer.loadUnaligned(fromByteOffset: node.payload &+ row &* 8, as: UInt64.self))
+        UInt64(littleEndian: cells.base.loadUnaligned(fromByteOffset: row &* 8, as: UInt64.self))
     }
 
     private func spanBytes(_ span: Span) -> UnsafeRawBufferPointer {
         guard span.count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(rebasing: node.bytes.buffer[span.start..<(span.start &+ span.count)])
+        return UnsafeRawBufferPointer(start: file + span.start, count: span.count)
     }
 
     /// A decimal element (widened to 128 bits), or nil for null.
     private func decimal(_ row: Int) -> RealmDecimal128? {
-        let at = node.payload &+ row &* node.width
-        switch node.width {
+        switch cells.width {
         case 0:
-            return node.context ? RealmDecimal128(low: 0, high: 0x3040_0000_0000_0000) : nil
+            return context ? RealmDecimal128(low: 0, high: 0x3040_0000_0000_0000) : nil
         case 4:
-            let raw = UInt32(truncatingIfNeeded: node.bytes.unsignedLE(at, length: 4))
+            let raw = UInt32(littleEndian: cells.base.loadUnaligned(fromByteOffset: row &* 4, as: UInt32.self))
             return raw == 0x7c00_00aa ? nil : RealmDecimal128(bid32: raw)
         case 8:
-            let raw = node.bytes.u64(at)
+            let raw = UInt64(littleEndian: cells.base.loadUnaligned(fromByteOffset: row &* 8, as: UInt64.self))
             return raw == 0x7c00_0000_0000_00aa ? nil : RealmDecimal128(bid64: raw)
         default:
-            let value = RealmDecimal128(low: node.bytes.u64(at), high: node.bytes.u64(at &+ 8))
+            let low = UInt64(littleEndian: cells.base.loadUnaligned(fromByteOffset: row &* 16, as: UInt64.self))
+            let high = UInt64(littleEndian: cells.base.loadUnaligned(fromByteOffset: row &* 16 &+ 8, as: UInt64.self))
+            let value = RealmDecimal128(low: low, high: high)
             return value == .null ? nil : value
         }
     }
@@ -752,7 +803,7 @@ extension RealmScalarLeaf {
         spans.reserveCapacity(offsets.count)
         var begin: Int64 = 0
         for index in 0..<offsets.count {
-            let end = integer(offsets, index)
+            let end = offsets.int(index)
             guard begin >= 0, end >= begin, end <= Int64(blob.payloadSize) else { throw RealmFileError(.badValue, "") }
             defer { begin = end }
             if let nulls, nulls.int(index) != 0 {
