@@ -59,6 +59,9 @@ public final class RealmLeafReader {
         tableNames = reader.tableNamesByKey
     }
 
+    /// How many leaves `object(_:)` keeps loaded (at most `recentLeaves`).
+    var leavesKept: Int { recent.count }
+
     /// The number of cluster leaves of the class (each holds up to 256 objects in files Realm writes).
     public var leafCount: Int {
         get throws(RealmFileError) { try leafList().count }
