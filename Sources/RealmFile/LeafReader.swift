@@ -10,8 +10,9 @@
 /// Objects are read in object-key order (`nextLeaf()`), or found by object key (`object(_:)`)
 /// the way realm-core finds them: down the cluster tree by the child offsets, keeping the last
 /// few leaves loaded, so reading the targets of links in about the order they were created loads
-/// each leaf about once. Memory holds those leaves and, while reading in order, the list of the
-/// class's leaves (16 bytes a leaf of up to 256 objects), whatever the size of the class.
+/// each leaf about once. Reading in order walks the cluster tree as it goes (no list of the
+/// leaves is made first, which would touch a page of the file per leaf). Memory holds a leaf or
+/// those few, and the path down the tree, whatever the size of the class.
 ///
 /// For example:
 ///
@@ -33,8 +34,11 @@ public final class RealmLeafReader {
     private let tableNames: [Int64: String]
     /// The reader of reading in order (one job, as `forEachObject`).
     private let reader: NodeReader
-    private var leaves: [(ref: Int64, keyBase: Int64)]?
-    private var nextLeafIndex = 0
+    /// Reading in order: the inner nodes on the path to the next leaf, each with its next child
+    /// and key offset; nil before the first leaf.
+    private var walk: [(node: Node, child: Int, keyBase: Int64)]?
+    private var leavesGiven = 0
+    private var objectsGiven = 0
     /// The leaves found by key most recently, newest last.
     private var recent: [RealmLeaf] = []
     static let recentLeaves = 8
@@ -62,25 +66,113 @@ public final class RealmLeafReader {
     /// How many leaves `object(_:)` keeps loaded (at most `recentLeaves`).
     var leavesKept: Int { recent.count }
 
-    /// The number of cluster leaves of the class (each holds up to 256 objects in files Realm writes).
-    public var leafCount: Int {
-        get throws(RealmFileError) { try leafList().count }
+    /// The number of objects of the class, as the root of its cluster tree records it (an
+    /// inner node's tagged size, or a leaf's rows).
+    public var objectCount: Int {
+        get throws(RealmFileError) {
+            do throws(RealmFileError) {
+                let root = try reader.node(table.clusterRoot, from: table.clusterRootSource)
+                guard root.hasRefs, root.widthType == .bits, root.count >= 1 else {
+                    throw RealmFileError(.badNode, RealmFileMessages.badShape("cluster", slots: root.count, minimum: 1),
+                                         offset: root.ref)
+                }
+                if root.isInner {
+                    guard root.count >= 3 else {
+                        throw RealmFileError(.badNode, RealmFileMessages.badShape("inner cluster node", slots: root.count, minimum: 3),
+                                             offset: root.ref)
+                    }
+                    return Int(clamping: try root.tagged(2))
+                }
+                return try reader.leafKeys(root, keyBase: 0).count
+            } catch {
+                throw error.locating(className: realmClass.name)
+            }
+        }
     }
 
-    /// How many leaves `nextLeaf()` has given.
-    public var leavesRead: Int { nextLeafIndex }
+    /// How many leaves, and objects in them, `nextLeaf()` has given.
+    public var leavesRead: Int { leavesGiven }
+    public var objectsRead: Int { objectsGiven }
 
     /// The next leaf in object-key order, or nil after the last.
     public func nextLeaf() throws(RealmFileError) -> RealmLeaf? {
-        let list = try leafList()
-        guard nextLeafIndex < list.count else { return nil }
-        let (ref, keyBase) = list[nextLeafIndex]
-        nextLeafIndex += 1
         do throws(RealmFileError) {
-            let node = try reader.node(ref, from: table.clusterRootSource)
-            return try load(node, keyBase: keyBase, reader: reader)
+            guard let (node, keyBase) = try nextLeafNode() else { return nil }
+            let leaf = try load(node, keyBase: keyBase, reader: reader)
+            leavesGiven += 1
+            objectsGiven += leaf.count
+            return leaf
         } catch {
             throw error.locating(className: realmClass.name)
+        }
+    }
+
+    /// The next leaf node of the cluster tree and its key offset, walking the tree depth first
+    /// with the checks of `NodeReader.forEachClusterLeaf` (shapes, depths, offsets, cycles).
+    private func nextLeafNode() throws(RealmFileError) -> (Node, Int64)? {
+        var (ref, source, keyBase): (Int64, Int, Int64)
+        if var path = walk {
+            // Up to the deepest inner node with a child left, then down its next child.
+            while let last = path.last, last.child >= last.node.count - 3 { path.removeLast() }
+            guard let last = path.last else {
+                walk = path
+                return nil
+            }
+            let inner = last.node
+            let child = last.child
+            path[path.count - 1].child += 1
+            let depth = try inner.tagged(1)
+            let offsets: Node? = inner.int(0) == 0 ? nil : try reader.intNode(inner.int(0), from: inner.slotOffset(0))
+            if let offsets, offsets.count < inner.count - 3 {
+                throw RealmFileError(.badNode, RealmFileMessages.countMismatch("child offsets", offsets.count, inner.count - 3),
+                                     offset: offsets.ref)
+            }
+            let offset = offsets.map { Int64(bitPattern: $0.unsigned(child)) } ?? Int64(child) << (8 * depth)
+            let (base, overflow) = last.keyBase.addingReportingOverflow(offset)
+            guard !overflow else { throw RealmFileError(.badValue, RealmFileMessages.keyOverflow, offset: inner.ref) }
+            (ref, source, keyBase) = (inner.int(child + 3), inner.slotOffset(child + 3), base)
+            walk = path
+        } else {
+            (ref, source, keyBase) = (table.clusterRoot, table.clusterRootSource, 0)
+            walk = []
+        }
+        while true {
+            let node = try reader.node(ref, from: source)
+            guard node.hasRefs, node.widthType == .bits, node.count >= 1 else {
+                throw RealmFileError(.badNode, RealmFileMessages.badShape("cluster", slots: node.count, minimum: 1),
+                                     offset: node.ref)
+            }
+            let path = walk ?? []
+            guard !path.contains(where: { $0.node.ref == node.ref }) else {
+                throw RealmFileError(.cycle, RealmFileMessages.cycle(node.ref), offset: node.ref)
+            }
+            guard path.count < NodeReader.maxDepth else {
+                throw RealmFileError(.tooDeep, RealmFileMessages.tooDeep(NodeReader.maxDepth), offset: node.ref)
+            }
+            if !node.isInner { return (node, keyBase) }
+            guard node.count >= 3 else {
+                throw RealmFileError(.badNode, RealmFileMessages.badShape("inner cluster node", slots: node.count, minimum: 3),
+                                     offset: node.ref)
+            }
+            let depth = try node.tagged(1)
+            guard depth >= 1, depth <= 6 else {
+                throw RealmFileError(.badNode, RealmFileMessages.badTreeDepth(depth), offset: node.slotOffset(1))
+            }
+            walk?.append((node, 0, keyBase))
+            guard node.count > 3 else { return try nextLeafNode() }
+            let offsets: Node? = node.int(0) == 0 ? nil : try reader.intNode(node.int(0), from: node.slotOffset(0))
+            if let offsets, offsets.count < node.count - 3 {
+                throw RealmFileError(.badNode, RealmFileMessages.countMismatch("child offsets", offsets.count, node.count - 3),
+                                     offset: offsets.ref)
+            }
+            let offset = offsets.map { Int64(bitPattern: $0.unsigned(0)) } ?? 0
+            let (base, overflow) = keyBase.addingReportingOverflow(offset)
+            guard !overflow else { throw RealmFileError(.badValue, RealmFileMessages.keyOverflow, offset: node.ref) }
+            if var path = walk {
+                path[path.count - 1].child = 1
+                walk = path
+            }
+            (ref, source, keyBase) = (node.int(3), node.slotOffset(3), base)
         }
     }
 
@@ -102,17 +194,6 @@ public final class RealmLeafReader {
             if recent.count >= Self.recentLeaves { recent.removeFirst() }
             recent.append(leaf)
             return leaf.row(of: key).map { (leaf, $0) }
-        } catch {
-            throw error.locating(className: realmClass.name)
-        }
-    }
-
-    private func leafList() throws(RealmFileError) -> [(ref: Int64, keyBase: Int64)] {
-        if let leaves { return leaves }
-        do throws(RealmFileError) {
-            let list = try reader.clusterLeaves(table.clusterRoot, from: table.clusterRootSource)
-            leaves = list
-            return list
         } catch {
             throw error.locating(className: realmClass.name)
         }

@@ -27,7 +27,7 @@ final class RealmReader: DocumentReader {
     private var classes: [RealmClass] = []
     private var classIndex = 0
     private var leafReader: RealmLeafReader?
-    private var leafCount = 0
+    private var objectCount = 0
     private var plan: RealmTreeBuilder.ClassPlan?
     private var leaf: RealmLeaf?
     private var row = 0
@@ -87,7 +87,7 @@ final class RealmReader: DocumentReader {
         }
         // Progress: the share of the file's bytes of the classes and leaves read so far (a class's
         // size is not known before it is read).
-        let leafShare = leafCount > 0 ? Double(leafReader?.leavesRead ?? 0) / Double(leafCount) : 0
+        let leafShare = objectCount > 0 ? min(Double(leafReader?.objectsRead ?? 0) / Double(objectCount), 1) : 0
         let offset = Int(Double(fileSize) * (Double(classIndex) + leafShare) / Double(max(classes.count, 1)))
         source.cursor = TextPosition(offset: offset, line: number + 1, column: 1)
         source.elementIndex += 1
@@ -135,7 +135,7 @@ final class RealmReader: DocumentReader {
             }
             guard classIndex < classes.count, let file, let builder else { return nil }
             let reader = try RealmLeafReader(file: file, realmClass: classes[classIndex])
-            leafCount = try reader.leafCount
+            objectCount = try reader.objectCount
             leafReader = reader
             plan = builder.plan(classes[classIndex])
             objectIndex = 0
