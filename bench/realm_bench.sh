@@ -107,5 +107,15 @@ them (fields matched to properties, scalars and lists of embedded objects conver
 reader's does, so the importer's thread does the same work for both. Links find their targets by
 object key in the target class's cluster tree, keeping the last 8 leaves of each linked class,
 and the reader lets the kernel take the file's pages it has read out of its resident memory every
-64 leaves (\`RealmFile.releaseResidentPages\`): memory does not grow with the file.
+64 leaves (\`RealmFile.releaseResidentPages\`): peak memory does not grow with the file, and stays
+within about 10 MiB of BSON's (the file's pages read between two releases, the leaves kept).
+
+Where the time goes (\`perf record\`, 100,000 people, per thread, measured 2026-12-05): both
+imports are bound by the importer's thread, which costs about the same for both. The Realm
+reading thread costs about 1.8 s against about 1.5 s for the BSON reading threads: preparing the
+documents costs the same (about 0.66 s), but building the trees from the file's leaves (about
+0.35 s) and loading the leaves (about 0.19 s) cost more than building them from BSON's bytes
+(about 0.27 s). So Realm import uses 5-15% more CPU in all: on a quiet machine the wall times
+are about equal; when other processes take CPU from the two threads, Realm import is slower by
+about that share.
 MD
