@@ -48,10 +48,11 @@ let package = Package(
         // Interchange: documents in and out of a store. Import/ and Export/ drive any format through
         // Documents/ (the in-memory document, DocumentReader, DocumentWriter, the format enums);
         // Formats/JSON, BSON, CSV hold one reader and one writer each; Compression/ gzip, xz, zstd.
-        // Formats/Realm reads Realm's own .realm files through RealmFile. Depends on the engine, not on the Swift API.
-        .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmEngine", "RealmFile", "CJansson", "CZlib",
-                                                         "CLZMA", "CZstd"]),
-        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmEngine", "RealmFile", "RealmCodegen",
+        // Formats/Realm reads Realm's own .realm files through RealmFile. Filter/ translates MongoDB's query
+        // document (realm-export --query '{…}') to RealmQuery's syntax tree. Depends on the engine, not on the Swift API.
+        .target(name: "RealmInterchange", dependencies: ["RealmSchema", "RealmFormats", "RealmQuery", "RealmEngine", "RealmFile",
+                                                         "CJansson", "CZlib", "CLZMA", "CZstd"]),
+        .testTarget(name: "RealmInterchangeTests", dependencies: ["RealmInterchange", "RealmSchema", "RealmQuery", "RealmEngine", "RealmFile", "RealmCodegen",
                                                                   "TestSupport"],
                     exclude: ["Goldens"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),

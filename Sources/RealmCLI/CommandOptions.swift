@@ -76,9 +76,10 @@ public struct Command<Options: CommandOptions>: Sendable {
     /// The description: name, overview, generated usage line, arguments and `Options`' specs.
     public let spec: CommandSpec
 
-    public init(name: String, overview: String, arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = []) {
+    public init(name: String, overview: String, arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
+                foreign: [ForeignOption] = []) {
         spec = CommandSpec(name: name, overview: overview, arguments: arguments,
-                           options: Options.allCases.map(\.spec), subcommands: subcommands)
+                           options: Options.allCases.map(\.spec), subcommands: subcommands, foreign: foreign)
     }
 
     /// Parses `arguments` (without the program name). `--` ends options; `-` is a positional.

@@ -45,6 +45,11 @@ public struct CommandRunner<Options: CommandOptions>: Sendable {
                 output.out(ManPageGenerator.page(for: spec, version: version))
                 return .success
             }
+            if parsed.given["--quiet"] == nil {
+                for note in parsed.notes {
+                    output.notice(note, kind: "option", format: diagnosticFormat, prefix: "note: ")
+                }
+            }
             try body(parsed)
             return .success
         } catch {

@@ -10,14 +10,17 @@ public struct CommandSpec: Sendable {
     public var options: [OptionSpec]
     /// Subcommands, for a command such as `realm-schema` that only dispatches.
     public var subcommands: [CommandSpec]
+    /// Other tools' flags this command takes as they are meant here (not in help or completions).
+    public var foreign: [ForeignOption]
 
     public init(name: String, overview: String, arguments: [ArgumentSpec] = [],
-                options: [OptionSpec] = [], subcommands: [CommandSpec] = []) {
+                options: [OptionSpec] = [], subcommands: [CommandSpec] = [], foreign: [ForeignOption] = []) {
         self.name = name
         self.overview = overview
         self.arguments = arguments
         self.options = options
         self.subcommands = subcommands
+        self.foreign = foreign
     }
 
     /// The usage line after the command name, made from the arguments and the visible options:

@@ -5,6 +5,8 @@ public struct ParsedArguments<Options: CommandOptions>: Sendable, Equatable {
     public var positionals: [String] = []
     /// Values by the option's canonical spelling (builtins included); flags map to an empty array.
     var given: [String: [String]] = [:]
+    /// The notes of other tools' flags accepted as no-ops (`ForeignOption`), in order.
+    public var notes: [String] = []
 
     public init() {}
 
@@ -84,6 +86,7 @@ extension CommandSpec {
     /// `Command.parse` gives the result its option type. `--` ends options; `-` is a positional.
     func parse<Options>(_ arguments: [String]) throws(UsageError) -> ParsedArguments<Options> {
         var parsed = ParsedArguments<Options>()
+        var arguments = arguments
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -102,6 +105,25 @@ extension CommandSpec {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 spelling = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if option(named: spelling) == nil, let foreign = foreign.first(where: { $0.names.contains(spelling) }) {
+                var value = inlineValue
+                if foreign.takesValue, value == nil {
+                    guard index < arguments.count else { throw UsageError("Missing value for '\(spelling)'.") }
+                    value = arguments[index]
+                    index += 1
+                } else if !foreign.takesValue, inlineValue != nil {
+                    throw UsageError("Option '\(spelling)' does not take a value.")
+                }
+                switch try foreign.outcome(value) {
+                case .note(let note): parsed.notes.append(note)
+                case .ignored: break
+                case .refused(let message): throw UsageError(message)
+                case .same(let own, let ownValue):
+                    // Parsed next as this command's own option.
+                    arguments.insert(contentsOf: [own] + (ownValue.map { [$0] } ?? []), at: index)
+                }
+                continue
             }
             guard let option = option(named: spelling) else {
                 throw UsageError.unknownOption(spelling, in: self)

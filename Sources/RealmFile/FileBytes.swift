@@ -65,6 +65,14 @@ final class FileBytes: @unchecked Sendable {
         }
     }
 
+    /// Lets the kernel take the mapped file's pages out of this process's resident memory (they
+    /// stay in the page cache; a page touched again is mapped again, with the same bytes, as the
+    /// map is read-only). Nothing for a copy in memory.
+    func releaseResidentPages() {
+        guard isMapped, let base = buffer.baseAddress else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), buffer.count, MADV_DONTNEED)
+    }
+
     /// Whether `length` bytes from `offset` lie inside the file (no overflow on any input).
     func contains(_ offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= count && length <= count &- offset

@@ -38,7 +38,7 @@ extension NodeReader {
     }
 
     /// The values of one column for every row of a cluster leaf.
-    private func values(of column: ColumnLayout, in leaf: Node, keys: [Int64],
+    func values(of column: ColumnLayout, in leaf: Node, keys: [Int64],
                         group: GroupLayout) throws(RealmFileError) -> [RealmValue] {
         let (ref, source) = try columnLeafRef(leaf, column: column)
         let node = try self.node(ref, from: source)

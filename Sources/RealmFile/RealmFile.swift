@@ -109,6 +109,16 @@ public struct RealmFile: Sendable {
         return try SchemaReader.realmClass(table, group: group, legacyPrimaryKeys: legacyKeys, name: tableName)
     }
 
+    /// Lets the kernel take the pages of the file read so far out of the process's resident
+    /// memory: they stay in the page cache, and a page read again is mapped again (the map is
+    /// read-only, so the bytes are the same). A long read that calls this every few megabytes
+    /// keeps its resident memory bounded by what it reads in between, not by the size of the
+    /// file. Values read in place (`RealmScalarLeaf`) stay valid. Nothing for a file read from
+    /// memory (`init(bytes:)`).
+    public func releaseResidentPages() {
+        bytes.releaseResidentPages()
+    }
+
     /// The class called `name`, if the file has it.
     public func realmClass(named name: String) -> RealmClass? {
         classes.first { $0.name == name }

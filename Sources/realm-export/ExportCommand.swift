@@ -6,12 +6,16 @@ import RealmInterchange
 enum ExportCommand {
     static let command = Command<ExportOption>(
         name: "realm-export",
-        overview: "Write a store's objects as Extended JSON (or BSON, CSV, a .realm file) that realm-import turns back into the same store.")
+        overview: "Write a store's objects as Extended JSON (or BSON, CSV, a .realm file) that realm-import turns back into the same store.",
+        foreign: ExportForeignOptions.all)
 
     /// `--type csv|tsv` and its `--fields` (the columns); nil for JSON (where `--fields` projects).
     static func table(_ parsed: ParsedArguments<ExportOption>) throws(UsageError) -> (TableFormat, [String]?)? {
         let fields = parsed.value(.fields).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        guard let format = parsed.value(.type, as: TableFormat.self) else { return nil }
+        guard let format = parsed.value(.type, as: TableFormat.self) else {
+            if parsed.has(.noHeader) { throw UsageError("'--no-header' leaves out the header line of CSV/TSV output; give '--type csv' or '--type tsv'.") }
+            return nil
+        }
         for option: ExportOption in [.ndjson, .jsonArray, .canonical, .pretty, .outbox, .omitEmpty] where parsed.has(option) {
             throw conflicting(option.key, "--type \(format.rawValue)")
         }
@@ -60,7 +64,7 @@ enum ExportOption: StoreCommandOptions {
     case store, className, ndjson, jsonArray, canonical
     /// mongoexport's `--jsonFormat`, hidden.
     case jsonFormat
-    case pretty, query, sort, skip, limit, type, fields, omitEmpty, gzip, output, outbox, drain, schemaVersion, errorFormat
+    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, errorFormat
 
     var spec: OptionSpec {
         switch self {
@@ -81,7 +85,8 @@ enum ExportOption: StoreCommandOptions {
         case .pretty:
             .flag("--pretty", help: "Indent the output (not with --ndjson or --outbox).")
         case .query:
-            .value("--query", valueName: "rql", help: "Export only the objects matching this Realm Query Language predicate.")
+            .value("--query", valueName: "rql", help: "Export only the objects matching this Realm Query Language predicate, "
+                       + "or MongoDB's query document ({\"age\": {\"$gt\": 30}}).")
         case .sort:
             .value("--sort", valueName: "keypath", repeatable: true,
                    help: "Order by this key path ('-' prefix: descending; repeatable, first is primary) or {\"age\": -1, …}.")
@@ -95,6 +100,8 @@ enum ExportOption: StoreCommandOptions {
             .value("--fields", "-f", valueName: "paths",
                    help: "Only these properties, comma-separated; dotted paths into embedded objects (JSON: the primary "
                        + "key always; CSV/TSV: the columns, default every non-collection property).")
+        case .noHeader:
+            .flag("--no-header", help: "CSV/TSV: no header line, the rows alone (realm-import reads them back with --fields).")
         case .omitEmpty:
             .flag("--omit-empty", help: "Leave out null properties and empty lists, sets and maps (JSON and BSON).")
         case .gzip:

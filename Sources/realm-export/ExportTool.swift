@@ -61,7 +61,7 @@ enum ExportTool {
         do {
             if let (format, fields) = table {
                 try TableExporter(store: store, className: options.classes.first, format: format, fields: fields,
-                                  selection: options.selection, output: destination.output).export()
+                                  selection: options.selection, header: !parsed.has(.noHeader), output: destination.output).export()
                 try destination.finish()
                 return
             }

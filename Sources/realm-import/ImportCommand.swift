@@ -12,7 +12,8 @@ enum ImportCommand {
                          + "NDJSON, multi-class, BSON as mongodump writes it, a Realm file by its header) is detected; gzip, xz and zstd "
                          + "are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
-        ])
+        ],
+        foreign: ImportForeignOptions.all)
 
     /// The importer options the command line asks for.
     static func options(_ parsed: ParsedArguments<ImportOption>) throws -> ImportOptions {

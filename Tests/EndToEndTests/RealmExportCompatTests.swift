@@ -109,8 +109,8 @@ import Testing
         let misspelt = try Tool.run("realm-export", ["--store", store, "--limt", "1"])
         #expect(misspelt.status == 64)
         #expect(misspelt.stderr.hasPrefix("Error: Unknown option '--limt'; did you mean '--limit'?\n"), "\(misspelt.stderr)")
-        let foreign = try Tool.run("realm-export", ["--store", store, "-c", "Dog"])
-        #expect(foreign.stderr.hasPrefix("Error: Unknown option '-c'; did you mean '--class'?\n"), "\(foreign.stderr)")
+        let foreign = try Tool.run("realm-export", ["--store", store, "--table", "Dog"])
+        #expect(foreign.stderr.hasPrefix("Error: Unknown option '--table'; did you mean '--class'?\n"), "\(foreign.stderr)")
         let help = try Tool.run("realm-export", ["--help"])
         #expect(help.stdout.contains("--jsonArray") && help.stdout.contains("-f, --fields <paths>") && !help.stdout.contains("--out,"))
     }

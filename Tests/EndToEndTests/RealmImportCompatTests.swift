@@ -102,8 +102,8 @@ import Testing
         #expect(try skus(directory) == ["A", "B"])
         let misspelt = try importTool(["--class", "Item", "--dryrun"], in: directory)
         #expect(misspelt.status == 64 && misspelt.stderr.hasPrefix("Error: Unknown option '--dryrun'; did you mean '--dry-run'?"))
-        let foreign = try importTool(["-c", "Item"], in: directory)
-        #expect(foreign.stderr.hasPrefix("Error: Unknown option '-c'; did you mean '--class'?"), "\(foreign.stderr)")
+        let foreign = try importTool(["--table", "Item"], in: directory)
+        #expect(foreign.stderr.hasPrefix("Error: Unknown option '--table'; did you mean '--class'?"), "\(foreign.stderr)")
     }
 
     @Test func missingLinksAreErrorsUnlessNullIsAsked() throws {

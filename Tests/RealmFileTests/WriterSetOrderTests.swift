@@ -50,7 +50,7 @@ struct WriterSetOrderTests {
     @Test(arguments: [kinds, closeNumbers, decimals])
     func sortsAsRealmCore(_ expected: [RealmValue]) throws {
         for seed in 0..<5 {
-            var generator = SeededGenerator(seed: UInt64(seed))
+            var generator = SeededRandom(seed: UInt64(seed))
             let shuffled = expected.shuffled(using: &generator)
             #expect(Self.text(try SetOrder.sorted(shuffled, kind: .mixed)) == Self.text(expected), "seed \(seed)")
         }
@@ -105,18 +105,5 @@ struct WriterSetOrderTests {
         } throws: { error in
             "\(error)".contains("never in sets")
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for shuffles that are the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d4_049b_133b_111f
-        return z ^ (z >> 31)
     }
 }

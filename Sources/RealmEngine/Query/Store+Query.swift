@@ -44,7 +44,20 @@ extension Store {
     public func forEachMatch(_ className: String, _ predicate: String, arguments: [StoreValue] = [],
                              sortedBy sort: [(keyPath: String, ascending: Bool)], limit: Int?,
                              _ body: (ObjectKey) throws -> Void) throws {
-        var parsed = try QueryParser.parse(predicate)
+        try forEachMatch(className, try QueryParser.parse(predicate), arguments: arguments, sortedBy: sort, limit: limit, body)
+    }
+
+    /// `forEachMatch(_:_:arguments:sortedBy:limit:_:)` for a query already parsed, or built
+    /// from another query language (realm-export's JSON filter): the same type checker, SQL
+    /// and indexes. Errors are located at the columns the query carries.
+    ///
+    /// For example:
+    ///
+    ///     try store.forEachMatch("Person", try QueryParser.parse("age > 3"), sortedBy: [], limit: nil) { print($0) }
+    public func forEachMatch(_ className: String, _ query: ParsedQuery, arguments: [StoreValue] = [],
+                             sortedBy sort: [(keyPath: String, ascending: Bool)], limit: Int?,
+                             _ body: (ObjectKey) throws -> Void) throws {
+        var parsed = query
         var keys: [QuerySortKey] = []
         for key in sort {
             keys.append(QuerySortKey(path: try QueryParser.parseKeyPath(key.keyPath), ascending: key.ascending))
@@ -80,7 +93,12 @@ extension Store {
 
     /// SQLite's `EXPLAIN QUERY PLAN` lines for the query (for checking index use).
     public func queryPlan(_ className: String, _ predicate: String, arguments: [StoreValue] = []) throws -> [String] {
-        let compiled = try compileQuery(className, predicate, arguments: arguments)
+        try queryPlan(className, try QueryParser.parse(predicate), arguments: arguments)
+    }
+
+    /// `queryPlan(_:_:arguments:)` for a query already parsed, or translated from a JSON filter.
+    public func queryPlan(_ className: String, _ query: ParsedQuery, arguments: [StoreValue] = []) throws -> [String] {
+        let compiled = try compile(query, className, arguments: arguments)
         let statement = try queryStatement("EXPLAIN QUERY PLAN " + compiled.sql, cached: false)
         for (index, value) in compiled.bindings.enumerated() { statement.bind(Int32(index + 1), value) }
         var lines: [String] = []

@@ -1,15 +1,18 @@
 import RealmEngine
+import RealmQuery
 import RealmSchema
 
-/// Which objects of a class `Exporter` writes: a Realm Query Language filter, sort key paths
-/// and a limit (`realm-export --query`, `--sort`, `--limit`).
+/// Which objects of a class `Exporter` writes: a Realm Query Language filter (or MongoDB's
+/// query document, `MongoFilter`), sort key paths and a limit (`realm-export --query`, `--sort`,
+/// `--limit`).
 ///
 /// For example:
 ///
 ///     ExportSelection(query: "age > 3", sort: ["-age", "name"], limit: 10).sortKeys(primaryKey: "_id")
 ///     // [("age", false), ("name", true)]
 public struct ExportSelection: Sendable, Hashable {
-    /// The predicate (RQL, may end in its own SORT/DISTINCT/LIMIT); nil selects every object.
+    /// The predicate (RQL, may end in its own SORT/DISTINCT/LIMIT; or a JSON filter, starting
+    /// with `{`); nil selects every object.
     public var query: String?
     /// Key paths to sort by, first is primary; a leading `-` sorts descending.
     public var sort: [String]
@@ -32,8 +35,20 @@ public struct ExportSelection: Sendable, Hashable {
     /// (and without a SORT in the query) the primary key, so the order stays the export's.
     public func sortKeys(primaryKey: String?) -> [(keyPath: String, ascending: Bool)] {
         let keys = sort.map { $0.hasPrefix("-") ? (String($0.dropFirst()), false) : ($0, true) }
-        if keys.isEmpty, let primaryKey, !(query ?? "").uppercased().contains("SORT") { return [(primaryKey, true)] }
+        let rql = query.flatMap { MongoFilter.isFilter($0) ? nil : $0 } ?? ""
+        if keys.isEmpty, let primaryKey, !rql.uppercased().contains("SORT") { return [(primaryKey, true)] }
         return keys
+    }
+
+    /// The query parsed: Realm Query Language, or a JSON filter (`{"age": {"$gt": 3}}`) translated
+    /// to the same tree, with the filter to locate its errors; TRUEPREDICATE without a query.
+    ///
+    /// - Throws: `QueryError` for Realm Query Language, a located `Diagnostic` for a JSON filter.
+    public func parsedQuery() throws -> (ParsedQuery, MongoFilter?) {
+        guard let query else { return (ParsedQuery(predicate: .constant(true)), nil) }
+        guard MongoFilter.isFilter(query) else { return (try QueryParser.parse(query), nil) }
+        let filter = try MongoFilter(query)
+        return (filter.query, filter)
     }
 }
 
@@ -65,13 +80,19 @@ extension ExportPlan {
     /// the first `selection.skip`.
     private func forEachSelected(_ model: ModelSchema, _ selection: ExportSelection, _ body: (ObjectKey) throws -> Void) throws {
         var skipped = 0
-        try store.forEachMatch(model.name, selection.query ?? "TRUEPREDICATE", sortedBy: selection.sortKeys(primaryKey: model.primaryKey),
-                               limit: selection.limit.map { $0 + selection.skip }) { object in
-            guard skipped >= selection.skip else {
-                skipped += 1
-                return
+        let (query, filter) = try selection.parsedQuery()
+        do {
+            try store.forEachMatch(model.name, query, sortedBy: selection.sortKeys(primaryKey: model.primaryKey),
+                                   limit: selection.limit.map { $0 + selection.skip }) { object in
+                guard skipped >= selection.skip else {
+                    skipped += 1
+                    return
+                }
+                try body(object)
             }
-            try body(object)
+        } catch let error as QueryError {
+            guard let filter else { throw error }
+            throw filter.located(error)
         }
     }
 

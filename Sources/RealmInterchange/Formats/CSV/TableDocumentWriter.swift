@@ -16,11 +16,13 @@ final class TableDocumentWriter {
     private let format: TableFormat
     private let columns: [TableColumn]
     private let output: ExportOutput
+    private let header: Bool
 
-    init(plan: ExportPlan, format: TableFormat, columns: [TableColumn], output: ExportOutput) {
+    init(plan: ExportPlan, format: TableFormat, columns: [TableColumn], header: Bool = true, output: ExportOutput) {
         self.plan = plan
         self.format = format
         self.columns = columns
+        self.header = header
         self.output = output
     }
 
@@ -153,8 +155,9 @@ extension TableDocumentWriter: DocumentWriter {
 
     var tally: Int { 0 }
 
-    /// The header: the columns as given, or their dotted paths.
+    /// The header (unless left out): the columns as given, or their dotted paths.
     func beginExport() throws {
+        guard header else { return }
         try writeRow(columns.map { Array($0.header.utf8) })
     }
 

@@ -22,15 +22,19 @@ public final class TableExporter {
     private let format: TableFormat
     private let fields: [String]?
     private let selection: ExportSelection?
+    private let header: Bool
     private let output: ExportOutput
 
+    /// `header: false` leaves the header line out (mongoexport's `--noHeaderLine`): the rows alone,
+    /// which `realm-import --fields` reads back.
     public init(store: Store, className: String?, format: TableFormat, fields: [String]?,
-                selection: ExportSelection? = nil, output: ExportOutput) {
+                selection: ExportSelection? = nil, header: Bool = true, output: ExportOutput) {
         self.store = store
         self.className = className
         self.format = format
         self.fields = fields
         self.selection = selection
+        self.header = header
         self.output = output
     }
 
@@ -55,7 +59,7 @@ public final class TableExporter {
         // Cells of collections and mixed values are compact relaxed JSON, whose `$ref`s may name any top-level class.
         let plan = ExportPlan(store: store, options: ExportOptions(classes: [model.name], shape: .ndjson, selection: selection))
         plan.exported = Set(models.map(\.name))
-        let writer = TableDocumentWriter(plan: plan, format: format, columns: columns, output: output)
+        let writer = TableDocumentWriter(plan: plan, format: format, columns: columns, header: header, output: output)
         try ExportDriver(plan: plan).export([model], to: writer)
     }
 }

@@ -3,7 +3,7 @@ import RealmEngine
 import RealmFile
 
 /// Builds the importer's value tree (jansson, as the JSON reader makes it) for one object of a
-/// Realm file, straight from its decoded values: ints, bools and strings as JSON has them,
+/// Realm file, straight from its values: ints, bools and strings as JSON has them,
 /// doubles as reals (NaN and ±Infinity as `$numberDouble`, -0.0 kept), floats as the double they
 /// equal (a float property rounds it back to the same float), data as `$binary` subtype 00,
 /// dates as `$date` ISO text with every nanosecond, `$numberDecimal`, `$oid`, `$uuid`; lists and
@@ -15,10 +15,16 @@ import RealmFile
 /// class without one as `{"$ref": "Class", "$id": <object key + 1>}`, the `$id` its own document
 /// carries (docs/relationships.md, section 5). Backlink columns are not read.
 ///
-/// Random access by object key is what links need: the primary keys of a target class and the
-/// objects of an embedded class are read once, when first needed, and kept for the run (the
-/// memory of one value per object of a linked class with a primary key, and of every object of
-/// an embedded class).
+/// Objects come a cluster leaf at a time (`RealmLeafReader`): scalar columns and lists of
+/// scalars and links are read in place from the memory-mapped file, straight into jansson
+/// values; other columns (mixed values, dictionaries) as the decoder's `RealmValue`s.
+///
+/// Links need random access by object key: the targets of links (the embedded objects to
+/// inline, the primary keys of linked objects) are found by key in their class's cluster tree,
+/// as realm-core finds them, by a `RealmLeafReader` per linked class that keeps the last few
+/// leaves it loaded (embedded objects and linked objects are usually met in about the order they
+/// were created, so each leaf is loaded about once). Memory holds those leaves, not a map of
+/// every linked object.
 final class RealmTreeBuilder {
     /// A problem with a value: the message, and whether it came from the decoder (reading stops)
     /// or is a value this project cannot carry (the object is skipped).
@@ -28,32 +34,76 @@ final class RealmTreeBuilder {
         var decoderError: RealmFileError?
     }
 
+    /// What building needs of one class, made once: the class, its property names as jansson
+    /// keys, and the readers of its objects by key when links lead to it.
+    final class ClassPlan {
+        let realmClass: RealmClass
+        /// How each property is built.
+        let kinds: [PropertyKind]
+        /// The property names' UTF-8 bytes, one after another (`keyStarts[i]..<keyStarts[i + 1]`).
+        private let keyBytes: UnsafeMutableBufferPointer<CChar>
+        private let keyStarts: [Int]
+        /// The class's objects by key: every property of an embedded class, the primary key of another.
+        var reader: RealmLeafReader?
+
+        enum PropertyKind {
+            case value, mixed, typedLink
+        }
+
+        init(_ cls: RealmClass) {
+            realmClass = cls
+            kinds = cls.properties.map { property in
+                switch property.type {
+                case .mixed: .mixed
+                case .typedLink: .typedLink
+                default: .value
+                }
+            }
+            var starts = [0]
+            for property in cls.properties { starts.append(starts[starts.count - 1] + property.name.utf8.count) }
+            keyStarts = starts
+            keyBytes = .allocate(capacity: max(starts[starts.count - 1], 1))
+            for (index, property) in cls.properties.enumerated() {
+                for (offset, byte) in property.name.utf8.enumerated() { keyBytes[starts[index] + offset] = CChar(bitPattern: byte) }
+            }
+        }
+
+        deinit {
+            keyBytes.deallocate()
+        }
+
+        /// Sets `object[name of property index]` to `value`.
+        func set(_ object: UnsafeMutablePointer<json_t>, _ index: Int, _ value: UnsafeMutablePointer<json_t>) {
+            json_object_setn_new_nocheck(object, keyBytes.baseAddress! + keyStarts[index], keyStarts[index + 1] - keyStarts[index], value)
+        }
+
+        /// The byte count of property `index`'s name.
+        func keyCount(_ index: Int) -> Int { keyStarts[index + 1] - keyStarts[index] }
+    }
+
     let file: RealmFile
-    private let classesByTable: [String: RealmClass]
-    private let classesByName: [String: RealmClass]
-    /// Primary-key values of classes with a primary key, by class name, then object key.
-    private var primaryKeys: [String: [Int64: RealmValue]] = [:]
-    /// The objects of embedded classes, by class name, then object key.
-    private var embeddedObjects: [String: [Int64: RealmObject]] = [:]
+    private let plansByTable: [String: ClassPlan]
+    /// The plan of the last link's target table, and that table's name.
+    private var lastTarget: (table: String, plan: ClassPlan)?
 
     static let maxDepth = 100
 
     init(file: RealmFile) {
         self.file = file
-        classesByTable = Dictionary(file.classes.map { ($0.tableName, $0) }) { first, _ in first }
-        classesByName = Dictionary(file.classes.map { ($0.name, $0) }) { first, _ in first }
+        plansByTable = Dictionary(file.classes.map { ($0.tableName, ClassPlan($0)) }) { first, _ in first }
+    }
+
+    /// The plan of `cls`, a class of the file.
+    func plan(_ cls: RealmClass) -> ClassPlan {
+        plansByTable[cls.tableName] ?? ClassPlan(cls)
     }
 
     /// The `$id` an object of a class without a primary key carries: its object key + 1 (object
     /// keys start at 0, and `$id`s are positive).
     static func objectID(_ key: Int64) -> Int64 { key &+ 1 }
 
-    /// About as many bytes as the object would take as JSON text: what the importer's read-ahead
+    /// About as many bytes as the value would take as JSON text: what the importer's read-ahead
     /// (`DocumentPrefetcher`, bounded in input bytes) counts for a document of a Realm file.
-    static func estimatedBytes(of object: RealmObject) -> Int {
-        object.values.reduce(16) { $0 + estimatedBytes(of: $1) }
-    }
-
     private static func estimatedBytes(of value: RealmValue) -> Int {
         switch value {
         case .string(let text): 16 + text.utf8.count
@@ -64,15 +114,17 @@ final class RealmTreeBuilder {
         }
     }
 
-    /// The tree of `object` of `cls` (a top-level class). Allocates through jansson (the
-    /// caller's arena).
-    func tree(of object: RealmObject, in cls: RealmClass) throws(Failure) -> UnsafeMutablePointer<json_t> {
+    /// The tree of object `row` of `leaf`, a leaf of `plan`'s class (a top-level class) with
+    /// every property; `bytes` grows by about as many bytes as the object would take as JSON
+    /// text. Allocates through jansson (the caller's arena).
+    func tree(_ row: Int, of leaf: RealmLeaf, in plan: ClassPlan, bytes: inout Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
         let root = json_object()!
+        bytes += 16
         do throws(Failure) {
-            if cls.kind == .object && cls.primaryKey == nil {
-                json_object_setn_new_nocheck(root, "$id", 3, json_integer(json_int_t(Self.objectID(object.key))))
+            if plan.realmClass.kind == .object && plan.realmClass.primaryKey == nil {
+                json_object_setn_new_nocheck(root, "$id", 3, json_integer(json_int_t(Self.objectID(leaf.keys[row]))))
             }
-            try fill(root, with: object, of: cls, depth: 0)
+            try fill(root, row, of: leaf, plan, depth: 0, bytes: &bytes)
         } catch {
             json_decref(root)
             throw error
@@ -80,26 +132,115 @@ final class RealmTreeBuilder {
         return root
     }
 
-    private func fill(_ root: UnsafeMutablePointer<json_t>, with object: RealmObject, of cls: RealmClass,
-                      depth: Int) throws(Failure) {
-        guard object.values.count == cls.properties.count else {
-            throw Failure(message: RealmFileInputMessages.valueCount(cls.name, have: object.values.count,
-                                                                     properties: cls.properties.count))
+    private func fill(_ root: UnsafeMutablePointer<json_t>, _ row: Int, of leaf: RealmLeaf, _ plan: ClassPlan, depth: Int,
+                      bytes: inout Int) throws(Failure) {
+        let columns = leaf.columns
+        guard columns.count == plan.kinds.count else {
+            throw Failure(message: RealmFileInputMessages.valueCount(plan.realmClass.name, have: columns.count,
+                                                                     properties: plan.kinds.count))
         }
-        for (property, value) in zip(cls.properties, object.values) {
+        for index in 0..<columns.count {
             let converted: UnsafeMutablePointer<json_t>
             do throws(Failure) {
-                if case .typedLink = property.type {
-                    throw Failure(message: RealmFileInputMessages.typedLink(cls.name, property.name))
+                switch plan.kinds[index] {
+                case .typedLink:
+                    throw Failure(message: RealmFileInputMessages.typedLink(plan.realmClass.name, plan.realmClass.properties[index].name))
+                case .mixed:
+                    converted = try value(columns[index], row, inMixed: true, depth: depth, bytes: &bytes)
+                case .value:
+                    converted = try value(columns[index], row, inMixed: false, depth: depth, bytes: &bytes)
                 }
-                converted = try tree(of: value, inMixed: property.type == .mixed, depth: depth)
             } catch {
                 var located = error
-                if located.property == nil { located.property = property.name }
+                if located.property == nil { located.property = plan.realmClass.properties[index].name }
                 throw located
             }
-            Self.set(root, property.name, converted)
+            bytes += 8 + plan.keyCount(index)
+            plan.set(root, index, converted)
         }
+    }
+
+    /// The tree of row `row` of `column`.
+    private func value(_ column: RealmLeafColumn, _ row: Int, inMixed: Bool, depth: Int,
+                       bytes: inout Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        switch column {
+        case .scalar(let leaf):
+            return try scalar(leaf, row, depth: depth, bytes: &bytes)
+        case .collection(let lists):
+            let array = json_array()!
+            bytes += 16
+            do throws(Failure) {
+                for leaf in lists.leaves(of: row) {
+                    for index in 0..<leaf.count {
+                        json_array_append_new(array, try scalar(leaf, index, depth: depth, bytes: &bytes))
+                    }
+                }
+            } catch {
+                json_decref(array)
+                throw error
+            }
+            return array
+        case .dictionary(let maps):
+            let object = json_object()!
+            bytes += 16
+            do throws(Failure) {
+                try maps.forEachEntry(of: row) { (key, leaf, index) throws(Failure) in
+                    let value = try scalar(leaf, index, depth: depth, bytes: &bytes)
+                    bytes += 8 + key.count
+                    if let base = key.baseAddress, key.count > 0 {
+                        json_object_setn_new_nocheck(object, base.assumingMemoryBound(to: CChar.self), key.count, value)
+                    } else {
+                        json_object_setn_new_nocheck(object, "", 0, value)
+                    }
+                }
+            } catch {
+                json_decref(object)
+                throw error
+            }
+            return object
+        case .values(let values):
+            bytes += Self.estimatedBytes(of: values[row])
+            return try tree(of: values[row], inMixed: inMixed, depth: depth)
+        }
+    }
+
+    /// The tree of element `row` of a leaf read in place.
+    private func scalar(_ leaf: RealmScalarLeaf, _ row: Int, depth: Int, bytes: inout Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        bytes += 16
+        switch leaf.element(row) {
+        case .null:
+            return json_null()
+        case .int(let integer):
+            return json_integer(json_int_t(integer))
+        case .bool(let flag):
+            return flag ? json_true() : json_false()
+        case .float(let number):
+            return ExtendedJSONTree.double(Double(number))
+        case .double(let number):
+            return ExtendedJSONTree.double(number)
+        case .string(let text):
+            bytes += text.count
+            return Self.string(text)
+        case .binary(let data):
+            bytes += data.count * 4 / 3
+            return ExtendedJSONTree.binary(data, subType: 0)
+        case .timestamp(let seconds, let nanoseconds):
+            return try date(seconds: seconds, nanoseconds: nanoseconds)
+        case .decimal(let decimal):
+            return ExtendedJSONTree.decimal128(low: decimal.low, high: decimal.high)
+        case .objectId(let id):
+            return ExtendedJSONTree.objectId(id)
+        case .uuid(let id):
+            return ExtendedJSONTree.uuid(id)
+        case .link(let table, let key):
+            return try link(table, key, inMixed: false, depth: depth)
+        }
+    }
+
+    /// A string of `text`, UTF-8 the file reader checked.
+    private static func string(_ text: UnsafeRawBufferPointer) -> UnsafeMutablePointer<json_t> {
+        guard let base = text.baseAddress, text.count > 0 else { return json_stringn_nocheck("", 0)! }
+        return json_stringn_nocheck(base.assumingMemoryBound(to: CChar.self), text.count)!
     }
 
     /// The tree of one value; `inMixed` for the values of a mixed property (links as `$ref`).
@@ -167,18 +308,28 @@ final class RealmTreeBuilder {
         throw Failure(message: ExportMessages.dateOutOfRange(value.description))
     }
 
-    /// A link: an embedded object inline; else the target's primary key value, or a `$ref`.
-    private func link(_ link: RealmLink, inMixed: Bool, depth: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
-        guard !link.tableName.isEmpty else { throw Failure(message: RealmFileInputMessages.untypedMixedLink(link.objectKey)) }
-        guard let target = classesByTable[link.tableName] else {
-            throw Failure(message: RealmFileInputMessages.unknownLinkTarget(link.tableName, link.objectKey))
+    /// A link to object `key` of table `tableName`: an embedded object inline; else the target's
+    /// primary key value, or a `$ref`.
+    private func link(_ tableName: String, _ key: Int64, inMixed: Bool, depth: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        guard !tableName.isEmpty else { throw Failure(message: RealmFileInputMessages.untypedMixedLink(key)) }
+        let plan: ClassPlan
+        if let lastTarget, lastTarget.table == tableName {
+            plan = lastTarget.plan
+        } else {
+            guard let found = plansByTable[tableName] else {
+                throw Failure(message: RealmFileInputMessages.unknownLinkTarget(tableName, key))
+            }
+            plan = found
+            lastTarget = (tableName, found)
         }
+        let target = plan.realmClass
         if target.kind == .embedded {
             guard depth < Self.maxDepth else { throw Failure(message: RealmFileInputMessages.embeddedTooDeep) }
-            let object = try embeddedObject(link.objectKey, of: target)
+            let (leaf, row) = try object(key, of: plan, properties: nil)
             let nested = json_object()!
+            var ignored = 0
             do throws(Failure) {
-                try fill(nested, with: object, of: target, depth: depth + 1)
+                try fill(nested, row, of: leaf, plan, depth: depth + 1, bytes: &ignored)
             } catch {
                 json_decref(nested)
                 throw error
@@ -186,13 +337,24 @@ final class RealmTreeBuilder {
             return nested
         }
         let id: UnsafeMutablePointer<json_t>
-        if target.primaryKey != nil {
-            let key = try primaryKey(link.objectKey, of: target)
-            id = try tree(of: key, inMixed: false, depth: depth)
+        if let name = target.primaryKey {
+            guard let index = target.properties.firstIndex(where: { $0.name == name }) else {
+                throw Failure(message: RealmFileInputMessages.danglingLink(target.name, key))
+            }
+            let (leaf, row) = try object(key, of: plan, properties: [index])
+            guard let column = leaf.columns.first else { throw Failure(message: RealmFileInputMessages.danglingLink(target.name, key)) }
+            let isNull: Bool
+            switch column {
+            case .scalar(let keys): isNull = keys.isNull(row)
+            case .collection, .dictionary: isNull = false
+            case .values(let values): isNull = values[row] == .null
+            }
+            var ignored = 0
+            id = try value(column, row, inMixed: false, depth: depth, bytes: &ignored)
             // A primary key alone names its object, except a null one, which reads as no link.
-            if !inMixed && key != .null { return id }
+            if !inMixed && !isNull { return id }
         } else {
-            id = json_integer(json_int_t(Self.objectID(link.objectKey)))
+            id = json_integer(json_int_t(Self.objectID(key)))
         }
         let reference = json_object()!
         json_object_setn_new_nocheck(reference, "$ref", 4, Self.withCString(target.name) { json_stringn_nocheck($0, $1)! })
@@ -200,43 +362,29 @@ final class RealmTreeBuilder {
         return reference
     }
 
-    /// The primary-key value of the object `key` of `cls` (the class's keys read on first use).
-    private func primaryKey(_ key: Int64, of cls: RealmClass) throws(Failure) -> RealmValue {
-        if primaryKeys[cls.name] == nil {
-            guard let name = cls.primaryKey, let index = cls.properties.firstIndex(where: { $0.name == name }) else {
-                throw Failure(message: RealmFileInputMessages.danglingLink(cls.name, key))
-            }
-            var keys: [Int64: RealmValue] = [:]
-            do {
-                try file.forEachObject(in: cls) { object in
-                    if index < object.values.count { keys[object.key] = object.values[index] }
-                }
-            } catch let error as RealmFileError {
-                throw Failure(message: error.message, decoderError: error)
-            } catch {
-                throw Failure(message: String(describing: error))
-            }
-            primaryKeys[cls.name] = keys
-        }
-        guard let value = primaryKeys[cls.name]?[key] else { throw Failure(message: RealmFileInputMessages.danglingLink(cls.name, key)) }
-        return value
+    /// A link in a decoded value.
+    private func link(_ link: RealmLink, inMixed: Bool, depth: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        try self.link(link.tableName, link.objectKey, inMixed: inMixed, depth: depth)
     }
 
-    /// The embedded object `key` of `cls` (the class's objects read on first use).
-    private func embeddedObject(_ key: Int64, of cls: RealmClass) throws(Failure) -> RealmObject {
-        if embeddedObjects[cls.name] == nil {
-            var objects: [Int64: RealmObject] = [:]
-            do {
-                try file.forEachObject(in: cls) { objects[$0.key] = $0 }
-            } catch let error as RealmFileError {
-                throw Failure(message: error.message, decoderError: error)
-            } catch {
-                throw Failure(message: String(describing: error))
+    /// The leaf and row of object `key` of `plan`'s class, read by the plan's reader (made on
+    /// first use, reading `properties`, or every property when nil).
+    private func object(_ key: Int64, of plan: ClassPlan, properties: [Int]?) throws(Failure) -> (leaf: RealmLeaf, row: Int) {
+        let found: (leaf: RealmLeaf, row: Int)?
+        do throws(RealmFileError) {
+            let reader: RealmLeafReader
+            if let existing = plan.reader {
+                reader = existing
+            } else {
+                reader = try RealmLeafReader(file: file, realmClass: plan.realmClass, properties: properties)
+                plan.reader = reader
             }
-            embeddedObjects[cls.name] = objects
+            found = try reader.object(key)
+        } catch {
+            throw Failure(message: error.message, decoderError: error)
         }
-        guard let object = embeddedObjects[cls.name]?[key] else { throw Failure(message: RealmFileInputMessages.danglingLink(cls.name, key)) }
-        return object
+        guard let found else { throw Failure(message: RealmFileInputMessages.danglingLink(plan.realmClass.name, key)) }
+        return found
     }
 
     /// Sets `object[key]` to `value` (a key as stored: any text, `$`, `%` and `.` included).
@@ -254,7 +402,4 @@ final class RealmTreeBuilder {
             return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: utf8.count) { body($0, utf8.count) }
         }
     }
-
-    /// The class named `name` (without `class_`).
-    func realmClass(named name: String) -> RealmClass? { classesByName[name] }
 }
