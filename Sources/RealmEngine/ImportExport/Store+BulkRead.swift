@@ -75,6 +75,8 @@ private final class ElementCursor {
     let hasType: Bool
     /// Whether the statement stands on a row (not yet taken).
     var hasRow: Bool
+    /// Whether the objects come in key order (the side table is read alone, by its primary key).
+    let keyOrder: Bool
 
     init(_ store: Store, _ property: PropertyInfo, table: String, orderBy: String) throws {
         self.store = store
@@ -88,7 +90,8 @@ private final class ElementCursor {
         }
         // In key order the side table's own primary key (owner first) is the order: no join with
         // the class table (orphan rows, if any, are skipped in `collection(of:)`).
-        let sql = orderBy == "t._key"
+        keyOrder = orderBy == "t._key"
+        let sql = keyOrder
             ? "SELECT s.owner, \(first)s.value\(hasType ? ", s.type" : "") FROM \(property.sideTable) AS s ORDER BY s.owner, \(elementOrder)"
             : "SELECT s.owner, \(first)s.value\(hasType ? ", s.type" : "") FROM \(table) AS t CROSS JOIN \(property.sideTable) AS s"
                 + " ON s.owner = t._key ORDER BY \(orderBy), \(elementOrder)"
@@ -100,7 +103,8 @@ private final class ElementCursor {
     /// (`.list` for a List or MutableSet, `.dictionary` for a Map, like `Store.get`).
     func collection(of key: Int64) throws -> StoreValue {
         let valueColumn: Int32 = property.collection == .map ? 2 : 1
-        while hasRow && statement.int64(0) < key { hasRow = try statement.step() }
+        // In key order, rows of owners that are not objects come before the next object's.
+        while keyOrder && hasRow && statement.int64(0) < key { hasRow = try statement.step() }
         if property.collection == .map {
             var entries: [String: StoreValue] = [:]
             while hasRow && statement.int64(0) == key {
