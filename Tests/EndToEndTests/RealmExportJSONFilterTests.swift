@@ -108,6 +108,9 @@ import Testing
         Case(#"{"age": {"$nin": [41, 29]}}"#, "NOT (age IN {41, 29})"),
         Case(#"{"tags": {"$in": ["guest", "none"]}}"#, "ANY tags IN {'guest', 'none'}"),
         Case(#"{"tags": {"$nin": ["admin"]}}"#, "NONE tags == 'admin'"),
+        Case(#"{"name": {"$in": [{"$regularExpression": {"pattern": "^ada", "options": "i"}}, "Zoë Park"]}}"#,
+             "name IN {'Zoë Park'} OR name BEGINSWITH[c] 'ada'"),
+        Case(#"{"name": {"$nin": [{"$regularExpression": {"pattern": "Tyler", "options": ""}}]}}"#, "NOT name CONTAINS 'Tyler'"),
         // Presence: null in Realm.
         Case(#"{"age": {"$exists": true}}"#, "age != nil"),
         Case(#"{"height": {"$exists": false}}"#, "height == nil"),
@@ -209,8 +212,8 @@ import Testing
             + "not an ISO-8601 date-time (YYYY-MM-DDTHH:MM:SS[.fraction] and Z or ±HH:MM)"),
         ("{\n  \"age\": {\"$where\": 1}}", "query:2:12: error: the JSON filter does not support '$where'"),
         ("{\n  \"agee\": 3}", "query:2:4: error: 'Member' has no property 'agee'; did you mean 'age'?"),
-        (#"{"name": {"$in": [{"$regularExpression": {"pattern": "a", "options": ""}}]}}"#,
-         "query:1:19: error: the Extended JSON type '$regularExpression' is not supported in a JSON filter"),
+        (#"{"name": {"$in": [{"$timestamp": {"t": 1, "i": 1}}]}}"#,
+         "query:1:19: error: the Extended JSON type '$timestamp' is not supported in a JSON filter"),
         (#"{"age": }"#, "query:1:9: error: "),
     ]
 

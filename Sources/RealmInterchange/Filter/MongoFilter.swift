@@ -7,8 +7,8 @@ import RealmSchema
 ///
 /// The tree's columns are byte offsets into the JSON text, plus one; `located(_:)` turns a
 /// `QueryError` (the type checker's too) into a diagnostic at a line and column of the text,
-/// `query:2:12: error: …`, as a Realm Query Language error is `query:1:<column>`. (`QueryError`
-/// itself has no line: it stays small, for the type checker's deep recursions.)
+/// `query:2:12: error: …`, as a Realm Query Language error is `query:1:<column>` (`QueryError`
+/// has no line: Realm Query Language is read as one).
 ///
 /// For example:
 ///

@@ -64,17 +64,26 @@ extension MongoFilterTranslator {
         .comparison(QueryComparison(lhs: .keyPath(path), op: op, rhs: try value(operand, at: jsonPath), column: column))
     }
 
-    /// `$in: [a, b]` → `path IN {a, b}`.
+    /// `$in: [a, b]` → `path IN {a, b}`; a regular expression among the values is its own
+    /// string comparison, OR the others.
     func membership(_ path: QueryKeyPath, _ operand: JSONValue, at jsonPath: JSONPath, column: Int) throws(QueryError) -> QueryPredicate {
         guard operand.kind == .array else {
             throw MongoFilterMessages.needsArray(jsonPath.lastKey, column: valueColumn(jsonPath))
         }
         var elements: [QueryOperand] = []
+        var patterns: [QueryPredicate] = []
         for index in 0..<operand.count {
-            elements.append(try value(operand.elements[index], at: jsonPath.appending(.index(index))))
+            let at = jsonPath.appending(.index(index))
+            if let regex = try regularExpression(operand.elements[index], at: at) {
+                patterns.append(try regex.predicate(on: path))
+            } else {
+                elements.append(try value(operand.elements[index], at: at))
+            }
         }
-        return .comparison(QueryComparison(lhs: .keyPath(path), op: .in, rhs: .list(elements, column: valueColumn(jsonPath)),
-                                           column: column))
+        guard !elements.isEmpty || patterns.isEmpty else { return patterns.count == 1 ? patterns[0] : .or(patterns) }
+        let list = QueryPredicate.comparison(QueryComparison(lhs: .keyPath(path), op: .in,
+                                                             rhs: .list(elements, column: valueColumn(jsonPath)), column: column))
+        return patterns.isEmpty ? list : .or([list] + patterns)
     }
 
     /// `$exists: true` → `path != nil`, `false` → `path == nil` (every property of a Realm object
