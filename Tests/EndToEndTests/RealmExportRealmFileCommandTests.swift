@@ -147,6 +147,7 @@ import Testing
         let refused = try Tool.run("realm-export", ["--store", "f.store", "--type", "realm", "-o", "App.realm"], in: bag)
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("numbers of equal value as one element"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Bag object 0 (in insertion order, from 0), property 'things'"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: bag + "/App.realm", encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: bag).sorted() == ["App.realm", "bag.json", "f.store",
                                                                                        "schema.yaml"])

@@ -211,7 +211,7 @@ struct TableWriter {
             values.removeAll(keepingCapacity: true)
             for row in rows { values.append(row.values[column]) }
             do {
-                slots.append(try columnLeaf(values, spec: spec, into: &writer))
+                slots.append(try columnLeaf(values, of: rows, spec: spec, into: &writer))
             } catch {
                 throw error.locating(className: plan.name, property: spec.property.name)
             }
@@ -232,30 +232,41 @@ struct TableWriter {
         return try writer.refs(slots)
     }
 
-    private func columnLeaf(_ values: [RealmValue], spec: TablePlan.Column,
+    /// The leaf of one column: `values`, one of each of `objects` (whose keys locate a collection's error).
+    private func columnLeaf(_ values: [RealmValue], of objects: ArraySlice<RealmObject>, spec: TablePlan.Column,
                             into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
         if spec.property.collection == .none {
             return try writer.leaf(values, kind: spec.leafKind, nullable: spec.nullable, tables: tables)
         }
         var refs: [Int64] = []
         refs.reserveCapacity(values.count)
-        for value in values {
-            switch (spec.property.collection, value) {
-            case (.list, .list(let elements)):
-                refs.append(elements.isEmpty ? 0 : try writer.bptree(elements, kind: spec.leafKind, nullable: spec.property.isOptional,
-                                                                    tables: tables))
-            case (.set, .set(let elements)), (.set, .list(let elements)):
-                let sorted = try SetOrder.sorted(elements, kind: spec.leafKind)
-                refs.append(sorted.isEmpty ? 0 : try writer.bptree(sorted, kind: spec.leafKind, nullable: spec.property.isOptional,
-                                                                  tables: tables))
-            case (.map, .dictionary(let entries)):
-                refs.append(entries.isEmpty ? 0 : try writer.dictionary(entries, tables: tables))
-            case (_, .null):
-                refs.append(0)
-            default:
-                throw RealmFileError(.badValue, RealmWriterMessages.wrongValue(expected: spec.property.collection.rawValue, found: value))
+        for (index, value) in values.enumerated() {
+            do {
+                refs.append(try collectionRef(value, spec: spec, into: &writer))
+            } catch {
+                throw error.locating(objectKey: objects[objects.startIndex + index].key)
             }
         }
         return try writer.refs(refs)
+    }
+
+    /// The ref of one object's collection (0 for an empty or null one).
+    private func collectionRef(_ value: RealmValue, spec: TablePlan.Column,
+                               into writer: inout NodeWriter) throws(RealmFileError) -> Int64 {
+        switch (spec.property.collection, value) {
+        case (.list, .list(let elements)):
+            return elements.isEmpty ? 0 : try writer.bptree(elements, kind: spec.leafKind, nullable: spec.property.isOptional,
+                                                           tables: tables)
+        case (.set, .set(let elements)), (.set, .list(let elements)):
+            let sorted = try SetOrder.sorted(elements, kind: spec.leafKind)
+            return sorted.isEmpty ? 0 : try writer.bptree(sorted, kind: spec.leafKind, nullable: spec.property.isOptional,
+                                                         tables: tables)
+        case (.map, .dictionary(let entries)):
+            return entries.isEmpty ? 0 : try writer.dictionary(entries, tables: tables)
+        case (_, .null):
+            return 0
+        default:
+            throw RealmFileError(.badValue, RealmWriterMessages.wrongValue(expected: spec.property.collection.rawValue, found: value))
+        }
     }
 }

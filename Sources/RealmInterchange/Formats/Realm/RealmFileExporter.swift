@@ -219,8 +219,11 @@ public struct RealmFileExporter {
     /// failure (exit status 2); anything else is data a Realm file cannot hold (exit status 1).
     static func exportError(_ error: RealmFileError) -> ExportError {
         var message = error.message
-        if let className = error.className {
-            message += " (class '\(className)'" + (error.objectKey.map { ", object \($0)" } ?? "") + ")"
+        if let className = error.className, let key = error.objectKey, let property = error.property {
+            message = RealmFileExportMessages.inObject(className, key, property: property, error.message)
+        } else if let className = error.className {
+            message += " (class '\(className)'" + (error.objectKey.map { ", object \($0)" } ?? "")
+                + (error.property.map { ", property '\($0)'" } ?? "") + ")"
         }
         return ExportError(message, isIOFailure: error.kind == .cannotOpen)
     }
