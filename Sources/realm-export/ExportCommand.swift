@@ -35,11 +35,29 @@ enum ExportCommand {
             throw UsageError("'--type realm' writes a file, not standard output: give '-o FILE.realm'.")
         }
         if output.hasSuffix(".gz") { throw UsageError("'--type realm' does not compress: '-o' must not end in '.gz'.") }
+        if let format = parsed.value(.fileFormat) { try checkFileFormat(format) }
         guard let text = parsed.value(.schemaVersion) else { return nil }
         guard let version = UInt64(text) else {
             throw UsageError("'--schema-version' needs a non-negative integer, not '\(text)'.")
         }
         return version
+    }
+
+    /// `--file-format`: 24 is what the writer writes; 23 is refused with the reason, anything else
+    /// as a format no Realm SDK of these years reads.
+    static func checkFileFormat(_ text: String) throws(UsageError) {
+        switch text {
+        case "24":
+            return
+        case "23":
+            throw UsageError("'--file-format 23' (realm-core 13) is not written: that format orders the strings of "
+                             + "sets and search indexes by the writing platform's signed or unsigned 'char', so "
+                             + "one file is not right for every realm-core 13 app, and no realm-core 13 was at hand "
+                             + "to check one. Write format 24 (leave '--file-format' out) and open it with a "
+                             + "realm-core 14 SDK (Realm Swift 10.49 or later).")
+        default:
+            throw UsageError("'--file-format' writes Realm file format 24 only (realm-core 14), not '\(text)'.")
+        }
     }
 
     static func drainWithoutOutbox() -> UsageError {
@@ -64,7 +82,7 @@ enum ExportOption: StoreCommandOptions {
     case store, className, ndjson, jsonArray, canonical
     /// mongoexport's `--jsonFormat`, hidden.
     case jsonFormat
-    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, errorFormat
+    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, fileFormat, errorFormat
 
     var spec: OptionSpec {
         switch self {
@@ -118,6 +136,9 @@ enum ExportOption: StoreCommandOptions {
         case .schemaVersion:
             .value("--schema-version", valueName: "n",
                    help: "With --type realm: the schema version the file records (default: the store's).")
+        case .fileFormat:
+            .value("--file-format", valueName: "n",
+                   help: "With --type realm: the Realm file format to write; 24 (realm-core 14) is the only one written.")
         case .errorFormat:
             DiagnosticFormat.option
         }

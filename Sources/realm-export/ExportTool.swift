@@ -24,8 +24,8 @@ enum ExportTool {
         let bson = type == .bson
         if bson { try BSONDump.checkOptions(parsed) }
         let realmSchemaVersion = type == .realm ? try ExportCommand.realm(parsed) : nil
-        if type != .realm && parsed.has(.schemaVersion) {
-            throw ExportCommand.conflicting("--schema-version", "--type \(type?.rawValue ?? "json")")
+        for option: ExportOption in [.schemaVersion, .fileFormat] where type != .realm && parsed.has(option) {
+            throw ExportCommand.conflicting(option.key, "--type \(type?.rawValue ?? "json")")
         }
         guard FileManager.default.fileExists(atPath: path) else {
             throw IOFailure(StoreOption.noSuchStore(path))

@@ -75,6 +75,9 @@ import Testing
         let stored = try run("realm-schema", ["extract", "a.realm"], in: directory).stdout
         #expect(stored.contains("schemaVersion: 1\n"), "\(stored.prefix(300))")
         _ = try run("realm-export", ["--store", "s.store", "--type", "realm", "--schema-version", "12", "-o", "v12.realm"], in: directory)
+        // --file-format 24 is the format written anyway: the same bytes.
+        _ = try run("realm-export", ["--store", "s.store", "--type", "realm", "--file-format", "24", "-o", "f24.realm"], in: directory)
+        #expect(FileManager.default.contentsEqual(atPath: directory + "/a.realm", andPath: directory + "/f24.realm"))
         let overridden = try run("realm-schema", ["extract", "v12.realm"], in: directory).stdout
         #expect(overridden.contains("schemaVersion: 12\n"), "\(overridden.prefix(300))")
         // --class Person brings Dog (linked) and Address (embedded) along.
@@ -118,6 +121,22 @@ import Testing
         let bad = try Tool.run("realm-export", ["--store", "s.store", "--type", "realm", "--schema-version", "-1", "-o", "x.realm"],
                                in: directory)
         #expect(bad.status == 64 && bad.stderr.contains("'--schema-version' needs a non-negative integer"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/x.realm"))
+    }
+
+    @Test(arguments: [
+        (["--type", "realm", "--file-format", "23"], "'--file-format 23' (realm-core 13) is not written"),
+        (["--type", "realm", "--file-format", "25"], "'--file-format' writes Realm file format 24 only (realm-core 14), not '25'"),
+        (["--type", "realm", "--file-format", "x"], "not 'x'"),
+        (["--file-format", "24"], "'--file-format' cannot be combined with '--type json'"),
+        (["--type", "bson", "--file-format", "24"], "'--file-format' cannot be combined with '--type bson'"),
+    ])
+    func onlyFileFormat24IsWritten(_ extra: [String], _ message: String) throws {
+        let (directory, _) = try directory("empty-schema-v3")
+        _ = try run("realm-import", ["--store", "s.store", "--quiet", "input.realm"], in: directory)
+        let refused = try Tool.run("realm-export", ["--store", "s.store", "-o", "x.realm"] + extra, in: directory)
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains(message), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/x.realm"))
     }
 
