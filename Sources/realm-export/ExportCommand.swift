@@ -64,7 +64,7 @@ enum ExportOption: StoreCommandOptions {
     case store, className, ndjson, jsonArray, canonical
     /// mongoexport's `--jsonFormat`, hidden.
     case jsonFormat
-    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, errorFormat
+    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, quiet, errorFormat
 
     var spec: OptionSpec {
         switch self {
@@ -118,6 +118,9 @@ enum ExportOption: StoreCommandOptions {
         case .schemaVersion:
             .value("--schema-version", valueName: "n",
                    help: "With --type realm: the schema version the file records (default: the store's).")
+        case .quiet:
+            .flag("--quiet", help: "No notes on stderr (the collections CSV/TSV leaves out, the --drain summary); "
+                      + "errors and warnings only.")
         case .errorFormat:
             DiagnosticFormat.option
         }
