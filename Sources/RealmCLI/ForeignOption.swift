@@ -14,8 +14,6 @@ public struct ForeignOption: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// Accepted: the behaviour is already this tool's. The note is printed (not with `--quiet`).
         case note(String)
-        /// Accepted with nothing to say (mongoexport's `--quiet` on a tool that is quiet already).
-        case ignored
         /// Taken as this command's option `option` (with `value` for one that takes a value).
         case same(as: String, value: String?)
         /// Refused, exit status 64, with this message.

@@ -117,7 +117,6 @@ extension CommandSpec {
                 }
                 switch try foreign.outcome(value) {
                 case .note(let note): parsed.notes.append(note)
-                case .ignored: break
                 case .refused(let message): throw UsageError(message)
                 case .same(let own, let ownValue):
                     // Parsed next as this command's own option.

@@ -82,7 +82,7 @@ enum ExportOption: StoreCommandOptions {
     case store, className, ndjson, jsonArray, canonical
     /// mongoexport's `--jsonFormat`, hidden.
     case jsonFormat
-    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, fileFormat, errorFormat
+    case pretty, query, sort, skip, limit, type, fields, noHeader, omitEmpty, gzip, output, outbox, drain, schemaVersion, fileFormat, quiet, errorFormat
 
     var spec: OptionSpec {
         switch self {
@@ -139,6 +139,9 @@ enum ExportOption: StoreCommandOptions {
         case .fileFormat:
             .value("--file-format", valueName: "n",
                    help: "With --type realm: the Realm file format to write; 24 (realm-core 14) is the only one written.")
+        case .quiet:
+            .flag("--quiet", help: "No notes on stderr (the collections CSV/TSV leaves out, the --drain summary); "
+                      + "errors and warnings only.")
         case .errorFormat:
             DiagnosticFormat.option
         }

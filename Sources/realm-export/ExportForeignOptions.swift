@@ -5,7 +5,6 @@ enum ExportForeignOptions {
     static let all: [ForeignOption] = [
         ForeignOption(["--verbose", "-v", "-vv", "-vvv"], .note("realm-export says what it wrote on stderr by default; "
                                                                 + "-v is not needed")),
-        ForeignOption(["--quiet"], .ignored),
         ForeignOption(["--forceTableScan"], .note("each class is read in one scan of the store; --forceTableScan has no effect")),
         ForeignOption(["--assertExists"], .note("a --class the store does not have is always an error; "
                                                 + "--assertExists is not needed")),

@@ -59,17 +59,23 @@ enum ExportTool {
         }
         let destination = try ExportDestination.open(parsed.value(.output), gzip: parsed.has(.gzip))
         do {
-            if let (format, fields) = table {
-                try TableExporter(store: store, className: options.classes.first, format: format, fields: fields,
-                                  selection: options.selection, header: !parsed.has(.noHeader), output: destination.output).export()
+            if let (tableFormat, fields) = table {
+                let exporter = TableExporter(store: store, className: options.classes.first, format: tableFormat, fields: fields,
+                                             selection: options.selection, header: !parsed.has(.noHeader),
+                                             output: destination.output)
+                try exporter.export()
                 try destination.finish()
+                // Once, after the file is written: which lists, sets and maps have no column.
+                if let note = exporter.leftOutNote, !parsed.has(.quiet) {
+                    output.notice(note, kind: "left-out", format: format, prefix: "note: ")
+                }
                 return
             }
             let exporter = Exporter(store: store, options: options, output: destination.output)
             if outbox {
                 let count = try exporter.exportOutbox(drain: parsed.has(.drain))
                 try destination.finish()
-                if parsed.has(.drain) {
+                if parsed.has(.drain) && !parsed.has(.quiet) {
                     output.notice(ExportCommand.drainedSummary(count, destination.name), kind: "summary", format: format)
                 }
             } else {

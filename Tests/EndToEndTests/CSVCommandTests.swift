@@ -210,6 +210,78 @@ import Testing
         #expect(noClass.stderr.contains("'zips.tsv' is CSV or TSV: name the class of its rows with --class (one of: Zip)"))
     }
 
+    /// Without a header line the columns are `--fields`' (or `--fieldFile`'s, taken as `--fields`):
+    /// a row of another length says so, in CSV and TSV; nothing is written.
+    @Test func aRowOfTheWrongLengthAgainstFieldsSaysFields() throws {
+        let expected = "this row has 6 cells, --fields names 4 columns (the input has no header line)"
+        let directory = try workspace(Self.zipsSchema, files: [
+            "zips.csv": "01001,AGAWAM,MA,15338\n01002,CUSHMAN,MA,36963\n01005,BARRE,MA,4546\n01007,BELCHERTOWN,MA,10579,1.5,2\n",
+            "zips.tsv": "01001\tAGAWAM\tMA\t15338\n01002\tCUSHMAN\tMA\t36963\n01005\tBARRE\tMA\t4546\n01007\tBELCHERTOWN\tMA\t10579\t1.5\t2\n",
+            "fields.txt": "zip\ncity\nstate\npop\n",
+        ])
+        let runs = [
+            ("zips.csv:4:28", ["--type", "csv", "--fields", "zip,city,state,pop", "zips.csv"]),
+            ("zips.csv:4:28", ["--type", "csv", "--fieldFile", "fields.txt", "zips.csv"]),
+            ("zips.tsv:4:28", ["--type", "tsv", "--fields", "zip,city,state,pop", "zips.tsv"]),
+        ]
+        for (location, arguments) in runs {
+            let result = try run("realm-import", ["--store", "s.realm", "--schema", "schema.yaml", "--class", "Zip"] + arguments,
+                                 in: directory)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("\(location): error: \(expected)\n"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/s.realm"))
+        }
+    }
+
+    /// Without `--fields`, CSV and TSV export leave out lists, sets and maps (docs/csv.md,
+    /// section 4) and say which, once, on stderr; `--quiet` silences the note, the rows stay the
+    /// same; `--fields` naming them writes them, and with nothing left out there is no note.
+    @Test func leftOutCollectionsAreNamedOnce() throws {
+        let schema = """
+            models:
+              Person:
+                primaryKey: id
+                properties:
+                  id: int
+                  tags: string[]
+                  home: Address?
+                  scores: int{}
+              Address:
+                embedded: true
+                properties:
+                  city: string
+                  codes: int<>
+            """
+        let directory = try workspace(schema)
+        let load = try run("realm-import", ["--store", "s.realm", "--schema", "schema.yaml", "--class", "Person", "-"],
+                           in: directory, input: #"{"id": 1, "tags": ["a"], "home": {"city": "X", "codes": [1]}, "scores": {"k": 2}}"#
+                            + "\n" + #"{"id": 2, "tags": [], "home": null, "scores": {}}"#)
+        #expect(load.status == 0, "\(load.stderr)")
+        let rows = "id,home.city\n1,X\n2,\n"
+        for type in ["csv", "tsv"] {
+            let noted = try run("realm-export", ["--store", "s.realm", "--type", type], in: directory)
+            #expect(noted.status == 0)
+            #expect(noted.stdout == (type == "csv" ? rows : rows.replacingOccurrences(of: ",", with: "\t")))
+            #expect(noted.stderr == "note: \(type.uppercased()) has no column for lists, sets and maps: left out Person.tags, "
+                    + "Person.home.codes, Person.scores (name them in --fields to write them as JSON cells)\n", "\(noted.stderr)")
+            let quiet = try run("realm-export", ["--store", "s.realm", "--type", type, "--quiet"], in: directory)
+            #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+            #expect(quiet.stdout == noted.stdout)
+        }
+        let toFile = try run("realm-export", ["--store", "s.realm", "--type", "csv", "-o", "people.csv", "--error-format", "json"],
+                             in: directory)
+        #expect(toFile.status == 0)
+        #expect(try String(contentsOfFile: directory + "/people.csv", encoding: .utf8) == rows)
+        #expect(toFile.stderr.hasPrefix(#"{"severity":"note","kind":"left-out","message":"CSV has no column"#), "\(toFile.stderr)")
+        #expect(toFile.stderr.split(separator: "\n").count == 1)
+        let named = try run("realm-export", ["--store", "s.realm", "--type", "csv", "--fields", "id,tags"], in: directory)
+        #expect(named.status == 0 && named.stderr.isEmpty, "\(named.stderr)")
+        #expect(named.stdout == "id,tags\n1,\"[\"\"a\"\"]\"\n2,[]\n")
+        // JSON export writes every property: nothing to say.
+        let json = try run("realm-export", ["--store", "s.realm", "--ndjson"], in: directory)
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json.stderr)")
+    }
+
     @Test func valuesTheFormatCannotHoldAreErrors() throws {
         let directory = try workspace(Self.zipsSchema)
         let load = try run("realm-import", ["--store", "s.realm", "--schema", "schema.yaml", "--class", "Zip", "-"], in: directory,

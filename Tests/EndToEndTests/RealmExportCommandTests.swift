@@ -159,6 +159,13 @@ struct RealmExportCommandTests {
         #expect(try String(contentsOfFile: directory + "/outbox.ndjson", encoding: .utf8) == peek.stdout)
         let empty = try Tool.run("realm-export", ["--store", store, "--outbox"])
         #expect(empty.status == 0 && empty.stdout.isEmpty)
+        // --quiet drains the same way without the summary line.
+        let again = try Tool.run("realm-import", ["--store", store, "--class", "Reading", "--quiet", directory + "/readings.ndjson"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let quiet = try Tool.run("realm-export", ["--store", store, "--outbox", "--drain", "--quiet", "-o", directory + "/quiet.ndjson"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        #expect(try String(contentsOfFile: directory + "/quiet.ndjson", encoding: .utf8).split(separator: "\n").count == 3)
+        #expect(try Tool.run("realm-export", ["--store", store, "--outbox"]).stdout.isEmpty)
         let notAsymmetric = try Tool.run("realm-export", ["--store", store, "--outbox", "--class", "Person"])
         #expect(notAsymmetric.status == 1)
     }

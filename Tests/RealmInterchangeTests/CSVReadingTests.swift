@@ -20,11 +20,11 @@ import Testing
 
     /// Imports `text` (written to a file named `name`) as rows of `Row`.
     func load(_ harness: ImportHarness, _ text: String, format: TableFormat, name: String = "rows.csv",
-              options: ImportOptions = ImportOptions(className: "Row")) throws -> ImportRun {
+              fields: [String]? = nil, options: ImportOptions = ImportOptions(className: "Row")) throws -> ImportRun {
         let path = harness.directory + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let importer = try Importer(store: try harness.open, options: options)
-        try importer.importInput(try importer.tableSource(path: path, format: format))
+        try importer.importInput(try importer.tableSource(path: path, format: format, fields: fields))
         let summary = try importer.finish()
         return ImportRun(summary: summary, diagnostics: importer.diagnostics)
     }
@@ -68,6 +68,34 @@ import Testing
                                 options: ImportOptions(className: "Row", rejectUnknown: true))
         #expect(rejected.locations == ["2:3"], "\(rejected.diagnostics)")
         #expect(!rejected.summary.committed)
+    }
+
+    /// A row with another number of cells than the columns: the header's count when the first
+    /// line names them, `--fields`' when it does (docs/csv.md, section 3), in CSV and TSV alike.
+    @Test func aRowOfTheWrongLengthSaysWhatNamedTheColumns() throws {
+        let header = try load(try ImportHarness(Self.schema), "id,text\n1,a\n2,b,c\n", format: .csv)
+        #expect(header.messages == ["this row has 3 cells, the header 2"], "\(header.diagnostics)")
+        #expect(header.locations == ["3:5"])
+        for (format, text) in [(TableFormat.csv, "1,a,\n2,b,c,d,e\n"), (.tsv, "1\ta\t\n2\tb\tc\td\te\n")] {
+            let run = try load(try ImportHarness(Self.schema), text, format: format, name: "rows.\(format.rawValue)",
+                               fields: ["id", "text", "nums"])
+            #expect(run.messages == ["this row has 5 cells, --fields names 3 columns (the input has no header line)"],
+                    "\(run.diagnostics)")
+            #expect(run.locations == ["2:7"])
+            #expect(!run.summary.committed)
+        }
+        let short = try load(try ImportHarness(Self.schema), "1\n", format: .csv, fields: ["id", "text"])
+        #expect(short.messages == ["this row has 1 cell, --fields names 2 columns (the input has no header line)"])
+    }
+
+    /// A header that names a property but for letter case gets a did-you-mean with the field's
+    /// stored name, as a JSON key does.
+    @Test func aHeaderDifferingInCaseIsSuggested() throws {
+        let run = try load(try ImportHarness(Self.schema), "id,Text\n1,a\n", format: .csv,
+                           options: ImportOptions(className: "Row", rejectUnknown: true))
+        #expect(run.messages == ["Unknown property 'Text' for type 'Row' (--reject-unknown); did you mean 'text'?"],
+                "\(run.diagnostics)")
+        #expect(run.locations == ["2:3"])
     }
 
     @Test func modesApplyToRows() throws {

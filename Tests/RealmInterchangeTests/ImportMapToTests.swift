@@ -1,6 +1,7 @@
 import Foundation
 import RealmEngine
 import RealmInterchange
+import TestSupport
 import Testing
 
 /// `mapTo` names the field in the data (docs/json-typing.md, section 1): import reads the
@@ -68,6 +69,41 @@ import Testing
         let run = try harness.run(#"{"trip id": 5}"#, ImportOptions(className: "Trip"))
         #expect(run.messages == ["Missing value for property 'Trip.startStationId'"])
         #expect(run.errors.first?.notes.first == "its field is 'start station id' (the stored name, mapTo) or 'startStationId'")
+    }
+
+    /// A key that names a property but for letter case, by its stored name or its property
+    /// name, is unknown with a did-you-mean naming the stored name; any other key is unknown
+    /// without one (docs/realm-import.md).
+    @Test func aKeyDifferingInCaseGetsTheStoredName() throws {
+        let harness = try ImportHarness(Self.schema)
+        let document = #"{"trip id": 8, "start station id": 1, "BikeID": "b", "StartStationId": 2, "#
+            + #""start": {"place_name": "Pier", "Place_Name": "Quay"}, "colour": "red"}"#
+        let run = try harness.run(document, ImportOptions(className: "Trip"))
+        #expect(run.errors.isEmpty, "\(run.diagnostics)")
+        #expect(run.warnings.map(\.message) == [
+            "Unknown property 'Place_Name' for type 'Place': the key is ignored; did you mean 'place_name'?",
+            "Unknown property 'BikeID' for type 'Trip': the key is ignored; did you mean 'bikeid'?",
+            "Unknown property 'StartStationId' for type 'Trip': the key is ignored; did you mean 'start station id'?",
+            "Unknown property 'colour' for type 'Trip': the key is ignored",
+        ])
+        #expect(try harness.value("Trip", .int(8), "bikeId") == .null)
+        let rejected = try ImportHarness(Self.schema).run(document, ImportOptions(className: "Trip", rejectUnknown: true))
+        #expect(rejected.messages == [
+            "Unknown property 'Place_Name' for type 'Place' (--reject-unknown); did you mean 'place_name'?",
+            "Unknown property 'BikeID' for type 'Trip' (--reject-unknown); did you mean 'bikeid'?",
+            "Unknown property 'StartStationId' for type 'Trip' (--reject-unknown); did you mean 'start station id'?",
+            "Unknown property 'colour' for type 'Trip' (--reject-unknown)",
+        ])
+        #expect(rejected.locations.dropFirst().first == "1:\(column(of: #""BikeID""#, in: document))")
+    }
+
+    /// BSON keys go through the same check.
+    @Test func aBSONKeyDifferingInCaseGetsTheStoredName() throws {
+        let bytes = try PyMongoBSON.bytes("[{'trip id': 9, 'start station id': 1, 'Tag_List': ['x']}]")
+        let run = try ImportHarness(Self.schema).run(bytes: bytes, ImportOptions(className: "Trip", rejectUnknown: true),
+                                                     name: "trips.bson")
+        #expect(run.messages == ["Unknown property 'Tag_List' for type 'Trip' (--reject-unknown); did you mean 'tag_list'?"],
+                "\(run.diagnostics)")
     }
 
     @Test func errorsPointAtTheKeyGiven() throws {

@@ -128,6 +128,16 @@ final class ImportClassPlan {
         holdsOnlyScalars = properties.allSatisfy { !$0.isLink && !$0.isMixed }
     }
 
+    /// The field of the property that `key` names but for letter case, by its stored name or
+    /// its alias: the stored name (mapTo), the key the export writes (`Full_Name` or `FullName`
+    /// → `full_name` for `fullName` mapped to `full_name`); nil when no property is that close.
+    /// For the did-you-mean of an unknown key (docs/realm-import.md).
+    func fieldName(ignoringCase key: String) -> String? {
+        let lowered = key.lowercased()
+        return properties.first { $0.key.lowercased() == lowered }?.key
+            ?? properties.first { $0.alias?.lowercased() == lowered }?.key
+    }
+
     /// Puts the value of each field of `object` that names a property (by stored name or
     /// alias) into `values`, at the property's position (the others stay as they are, nil), and
     /// returns how many fields did and whether one property was named twice (stored name and

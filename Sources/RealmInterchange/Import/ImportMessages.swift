@@ -70,12 +70,17 @@ enum ImportMessages {
 
     // MARK: Keys
 
-    static func unknownKey(_ key: String, className: String) -> String {
-        "Unknown property '\(key)' for type '\(className)': the key is ignored"
+    /// `suggestion`: the field a key differing only in letter case meant (`ImportClassPlan.fieldName(ignoringCase:)`).
+    static func unknownKey(_ key: String, className: String, suggestion: String?) -> String {
+        "Unknown property '\(key)' for type '\(className)': the key is ignored" + didYouMean(suggestion)
     }
 
-    static func unknownKeyRejected(_ key: String, className: String) -> String {
-        "Unknown property '\(key)' for type '\(className)' (--reject-unknown)"
+    static func unknownKeyRejected(_ key: String, className: String, suggestion: String?) -> String {
+        "Unknown property '\(key)' for type '\(className)' (--reject-unknown)" + didYouMean(suggestion)
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; " + Suggestion.didYouMean($0) } ?? ""
     }
 
     static func linkingObjectsKey(_ key: String, className: String) -> String {

@@ -216,14 +216,14 @@ extension Importer {
             let isLinking = plan.linkingNames.contains(name)
             if options.rejectUnknown {
                 let message = isLinking ? ImportMessages.linkingObjectsKey(name, className: plan.name)
-                    : ImportMessages.unknownKeyRejected(name, className: plan.name)
+                    : ImportMessages.unknownKeyRejected(name, className: plan.name, suggestion: plan.fieldName(ignoringCase: name))
                 record(.error(message, at: keyPath, target: .key))
                 continue
             }
             plan.counts.warnings += 1
             guard warnedKeys.insert(plan.name + "." + name).inserted else { continue }
             let message = isLinking ? ImportMessages.linkingObjectsKey(name, className: plan.name)
-                : ImportMessages.unknownKey(name, className: plan.name)
+                : ImportMessages.unknownKey(name, className: plan.name, suggestion: plan.fieldName(ignoringCase: name))
             record(ImportIssue(severity: .warning, problem: .message(message, hint: nil), path: keyPath, target: .key))
         }
     }

@@ -1,3 +1,5 @@
+import RealmFormats
+
 /// The messages of CSV and TSV input and output, in one place.
 enum CSVMessages {
     static let unterminatedQuote = "this quoted cell is never closed: a '\"' must end it (write a quote inside it as '\"\"')"
@@ -10,8 +12,13 @@ enum CSVMessages {
         "'\(input)' is CSV or TSV: name the class of its rows with --class (one of: \(classes.joined(separator: ", ")))"
     }
 
-    static func columnCount(found: Int, expected: Int) -> String {
-        "this row has \(found) cell\(found == 1 ? "" : "s"), the header \(expected)"
+    /// A row whose cell count differs from the columns': named by the header line, or by
+    /// `--fields` (or `--fieldFile`, which realm-import takes as `--fields`) when there is none.
+    static func columnCount(found: Int, expected: Int, fromFields: Bool) -> String {
+        let cells = "this row has " + Plural.counted(found, "cell")
+        return fromFields
+            ? "\(cells), --fields names \(Plural.counted(expected, "column")) (the input has no header line)"
+            : "\(cells), the header \(expected)"
     }
 
     static func duplicateColumn(_ name: String) -> String {
@@ -50,5 +57,12 @@ enum CSVMessages {
 
     static func fieldIsObject(_ field: String) -> String {
         "--fields: '\(field)' is an embedded object; name its properties ('\(field).x') to get columns"
+    }
+
+    /// The note after an export whose default columns left out collections (`paths`:
+    /// `Person.tags`); `format` is `CSV` or `TSV`.
+    static func leftOutCollections(_ format: String, _ paths: [String]) -> String {
+        "\(format) has no column for lists, sets and maps: left out \(paths.joined(separator: ", ")) "
+            + "(name them in --fields to write them as JSON cells)"
     }
 }

@@ -78,7 +78,8 @@ final class CSVTranscoder: ByteStream {
         guard let columns else { return }
         guard record.count == columns.columns.count else {
             let cell = record.count > columns.columns.count ? record[columns.columns.count] : record[record.count - 1]
-            throw reader.error(CSVMessages.columnCount(found: record.count, expected: columns.columns.count),
+            throw reader.error(CSVMessages.columnCount(found: record.count, expected: columns.columns.count,
+                                                           fromFields: fields != nil),
                                line: cell.line, column: cell.column)
         }
         var line = MadeLine()

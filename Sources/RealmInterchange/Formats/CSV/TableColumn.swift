@@ -14,9 +14,12 @@ struct TableColumn {
     var property: PropertySchema { path[path.count - 1] }
 
     /// The columns `fields` name, or without fields every property that is not a collection
-    /// (an embedded object's by its properties, dotted), in schema order.
-    static func columns(_ fields: [String]?, of model: ModelSchema, in schema: CompiledSchema) throws(ExportError) -> [TableColumn] {
-        guard let fields else { return defaults(of: model, in: schema, prefix: "", path: [], positions: []) }
+    /// (an embedded object's by its properties, dotted), in schema order. `leftOut` gets the
+    /// lists, sets and maps the default columns leave out, dotted as headers are (`tags`,
+    /// `loc.tags`); none when `fields` names the columns.
+    static func columns(_ fields: [String]?, of model: ModelSchema, in schema: CompiledSchema,
+                        leftOut: inout [String]) throws(ExportError) -> [TableColumn] {
+        guard let fields else { return defaults(of: model, in: schema, prefix: "", path: [], positions: [], leftOut: &leftOut) }
         var columns: [TableColumn] = []
         for field in fields {
             var current = model
@@ -45,13 +48,17 @@ struct TableColumn {
     }
 
     private static func defaults(of model: ModelSchema, in schema: CompiledSchema, prefix: String, path: [PropertySchema],
-                                 positions: [Int]) -> [TableColumn] {
+                                 positions: [Int], leftOut: inout [String]) -> [TableColumn] {
         var columns: [TableColumn] = []
-        for (position, property) in model.persistedProperties.enumerated() where property.type.collection == .single {
+        for (position, property) in model.persistedProperties.enumerated() {
             let header = prefix + property.storedName
+            guard property.type.collection == .single else {
+                leftOut.append(header)
+                continue
+            }
             if let embedded = embeddedTarget(of: property, in: schema) {
                 columns += defaults(of: embedded, in: schema, prefix: header + ".", path: path + [property],
-                                    positions: positions + [position])
+                                    positions: positions + [position], leftOut: &leftOut)
             } else {
                 columns.append(TableColumn(header: header, path: path + [property], positions: positions + [position]))
             }

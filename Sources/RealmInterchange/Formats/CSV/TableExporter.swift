@@ -24,6 +24,15 @@ public final class TableExporter {
     private let selection: ExportSelection?
     private let header: Bool
     private let output: ExportOutput
+    /// The lists, sets and maps the columns left out (without `fields`: docs/csv.md, section 4),
+    /// as `Class.property` paths dotted through embedded objects (`Zip.tags`, `Zip.loc.tags`),
+    /// in schema order; set by `export()`.
+    public private(set) var leftOut: [String] = []
+
+    /// The note that says which properties the export left out, nil when it left out none.
+    public var leftOutNote: String? {
+        leftOut.isEmpty ? nil : CSVMessages.leftOutCollections(format.title, leftOut)
+    }
 
     /// `header: false` leaves the header line out (mongoexport's `--noHeaderLine`): the rows alone,
     /// which `realm-import --fields` reads back.
@@ -55,7 +64,9 @@ public final class TableExporter {
             guard models.count == 1 else { throw ExportError(ExportMessages.ndjsonNeedsOneClass(models.map(\.name))) }
             model = models[0]
         }
-        let columns = try TableColumn.columns(fields, of: model, in: store.schema)
+        var leftOut: [String] = []
+        let columns = try TableColumn.columns(fields, of: model, in: store.schema, leftOut: &leftOut)
+        self.leftOut = leftOut.map { model.name + "." + $0 }
         // Cells of collections and mixed values are compact relaxed JSON, whose `$ref`s may name any top-level class.
         let plan = ExportPlan(store: store, options: ExportOptions(classes: [model.name], shape: .ndjson, selection: selection))
         plan.exported = Set(models.map(\.name))
