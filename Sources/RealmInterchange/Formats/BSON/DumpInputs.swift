@@ -63,14 +63,21 @@ public struct DumpInputs {
 
     private static func entry(_ name: String) -> Entry {
         for suffix in [".metadata.json", ".metadata.json.gz"] where name.hasSuffix(suffix) && name.count > suffix.count {
-            return .metadata(String(name.dropLast(suffix.count)))
+            let base = String(name.dropLast(suffix.count))
+            return isSystem(base) ? .system : .metadata(base)
         }
         for suffix in [".bson", ".bson.gz"] where name.hasSuffix(suffix) && name.count > suffix.count {
             let base = String(name.dropLast(suffix.count))
             if base == "oplog" { return .oplog }
-            return base.hasPrefix("system.") || base.hasPrefix("$") ? .system : .data(base)
+            return isSystem(base) ? .system : .data(base)
         }
         return .other
+    }
+
+    /// Whether a collection is one mongorestore does not restore as data: `system.*`, and the
+    /// `$admin.system.*` files of `mongodump --dumpDbUsersAndRoles`.
+    private static func isSystem(_ collection: String) -> Bool {
+        collection.hasPrefix("system.") || collection.hasPrefix("$")
     }
 
     /// A file's name less `.metadata.json`, `.bson` and `.gz`.
