@@ -8,26 +8,6 @@ import Testing
 /// writes it, plain and gzipped), its indexes checked against the schema, and dump
 /// directories taken apart as mongorestore takes them (`DumpInputs`).
 @Suite struct DumpMetadataTests {
-    static let schema = """
-        models:
-          Person:
-            primaryKey: _id
-            properties:
-              _id: int
-              name: { type: string, indexed: true }
-              email: string?
-              age: int?
-              bio: { type: string?, indexed: fulltext }
-              title: string?
-          Note:
-            properties:
-              text: string
-          Place:
-            embedded: true
-            properties:
-              city: string
-        """
-
     /// Person's metadata with one index of every kind the check tells apart.
     static let personIndexes = """
         [ID_INDEX,
@@ -93,7 +73,7 @@ import Testing
     }
 
     @Test func indexesAreCheckedAgainstTheSchema() throws {
-        let schema = try schemaFromYAML(Self.schema)
+        let schema = try schemaFromYAML(PyMongoDump.schema)
         let dump = try PyMongoDump.directory("collection('Person', [], indexes=\(Self.personIndexes))")
         let metadata = try #require(try DumpMetadata.read(path: dump + "/Person.metadata.json"))
         let person = try #require(schema.model(named: "Person"))
@@ -121,7 +101,7 @@ import Testing
     }
 
     @Test func theMetadataRealmExportWritesMatchesItsSchema() throws {
-        let schema = try schemaFromYAML(Self.schema)
+        let schema = try schemaFromYAML(PyMongoDump.schema)
         for model in schema.models where model.kind != .embedded {
             let url = try Temporary.fileURL("\(model.name).metadata.json")
             let output = ExportOutput.memory()
@@ -134,7 +114,7 @@ import Testing
     }
 
     @Test func aDumpDirectoryIsTakenApartAsMongorestoreTakesIt() throws {
-        let schema = try schemaFromYAML(Self.schema)
+        let schema = try schemaFromYAML(PyMongoDump.schema)
         let dump = try PyMongoDump.directory("""
             collection('shop/Person', [{'_id': 1}], gzip=True)
             collection('shop/Note', [{'text': 'a'}], collection_name='Notes')
@@ -183,7 +163,7 @@ import Testing
     }
 
     @Test func metadataWithoutItsDataFileIsNoted() throws {
-        let schema = try schemaFromYAML(Self.schema)
+        let schema = try schemaFromYAML(PyMongoDump.schema)
         let dump = try PyMongoDump.directory("""
             collection('Person', [{'_id': 1}])
             collection('Note', [])
@@ -221,7 +201,7 @@ import Testing
     }
 
     @Test func namedFilesAreMetadataByContentAndTheRestIsData() throws {
-        let schema = try schemaFromYAML(Self.schema)
+        let schema = try schemaFromYAML(PyMongoDump.schema)
         let dump = try PyMongoDump.directory("""
             collection('Person', [{'_id': 1}], indexes=[ID_INDEX, {'v': 2, 'key': {'age': 1}, 'name': 'age_1'}])
             write('people.json', '{"_id": 2}')

@@ -43,6 +43,36 @@ public enum PyMongoDump {
 
         """
 
+    /// The schema the dump tests import into: `Person` (a primary key, a plain and a full-text
+    /// index, a link to `Dog`), `Dog`, `Note` (no primary key; a property named `indexes`, as
+    /// metadata has) and the embedded `Place`.
+    public static let schema = """
+        models:
+          Person:
+            primaryKey: _id
+            properties:
+              _id: int
+              name: { type: string, indexed: true }
+              email: string?
+              age: int?
+              bio: { type: string?, indexed: fulltext }
+              title: string?
+              dog: Dog?
+          Dog:
+            primaryKey: _id
+            properties:
+              _id: int
+              name: string
+          Note:
+            properties:
+              text: string?
+              indexes: string[]
+          Place:
+            embedded: true
+            properties:
+              city: string
+        """
+
     /// Runs `body` (see above) in a new directory and returns its path.
     public static func directory(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let directory = try Temporary.path("realm-dump")
