@@ -218,5 +218,9 @@ import Testing
         #expect(named.data.isEmpty && named.diagnostics(schema: schema, className: "Person").count == 1)
         #expect(try DumpInputs([dump + "/people.metadata.json"], className: nil, detectsMetadata: false).data
                     == [dump + "/people.metadata.json"])
+        // A pipe is read once, by the import: never opened to tell metadata (which would wait for a writer).
+        let fifo = dump + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try DumpInputs([fifo], className: nil).data == [fifo])
     }
 }

@@ -13,7 +13,7 @@ import RealmSchema
 ///   level) is a usage error naming them; `--class` with a directory is one too.
 /// - a file given by name is metadata when its content is (`DumpMetadata.read`), whatever its
 ///   name, so `realm-import dump/shop/*` never imports `Person.metadata.json` as data; any other
-///   input (stdin included) is data, as before.
+///   input (stdin and other pipes included, which are read once) is data, as before.
 ///
 /// Metadata is never imported: `diagnostics(schema:className:)` checks its indexes against the
 /// schema's class.
@@ -48,12 +48,19 @@ public struct DumpInputs {
             if input != "-" && FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) && isDirectory.boolValue {
                 if className != nil { throw ImportRunError.dumpDirectory(input, message: DumpMessages.classWithDirectory(input)) }
                 try addDirectory(input)
-            } else if detectsMetadata && input != "-", let metadata = try? DumpMetadata.read(path: input) {
+            } else if detectsMetadata && Self.isRegularFile(input), let metadata = try? DumpMetadata.read(path: input) {
                 items.append(.metadata(path: input, metadata, fileName: Self.fileName(of: input), hasData: nil))
             } else {
                 data.append(input)
             }
         }
+    }
+
+    /// Whether `path` is a regular file (after symbolic links): only those are read twice, once
+    /// to tell metadata; a pipe (`<(zcat …)`) or stdin is data, read once.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return path != "-" && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The kinds of file a dump directory holds, told by the name as mongorestore tells them.
