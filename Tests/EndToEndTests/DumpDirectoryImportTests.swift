@@ -135,5 +135,13 @@ import Testing
         #expect(unknown.stderr.contains("'dump/shop/Cat.bson.gz' is BSON: name its class with --class, or name the file after it"),
                 "\(unknown.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/a.realm"))
+        // A metadata file that is not metadata: bad input (exit status 1), as mongorestore fails on it.
+        try FileManager.default.removeItem(atPath: directory + "/dump/shop/Cat.bson.gz")
+        try "{\"indexes\": [1]}".write(toFile: directory + "/dump/shop/Dog.metadata.json", atomically: true, encoding: .utf8)
+        let bad = try Tool.run("realm-import", importArguments("a.realm", ["dump/shop"]), in: directory)
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "error: dump/shop/Dog.metadata.json is not mongodump metadata: expected a JSON object with "
+                    + "'indexes' and 'collectionName', as mongodump writes\n", "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/a.realm"))
     }
 }
