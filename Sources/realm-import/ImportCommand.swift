@@ -9,9 +9,9 @@ enum ImportCommand {
             + "store, strictly typed, all or nothing.",
         arguments: [
             ArgumentSpec("INPUT", help: "JSON, BSON or .realm files, or mongodump directories (every <Class>.bson in it; "
-                         + ".metadata.json files are checked, not imported); '-' or none (stdin not a terminal) reads stdin. The shape (array, "
-                         + "NDJSON, multi-class, BSON as mongodump writes it, a Realm file by its header) is detected; gzip, xz and zstd "
-                         + "are recognised by their first bytes.",
+                         + ".metadata.json files are checked, not imported); '-' or none (stdin not a terminal) reads stdin. "
+                         + "The shape (array, NDJSON, multi-class, BSON as mongodump writes it, a Realm file by its header) is "
+                         + "detected; gzip, xz and zstd are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
         ],
         foreign: ImportForeignOptions.all)

@@ -92,7 +92,9 @@ import Testing
         ])
         // A class without a primary key: the remedy is to make one.
         let note = try #require(schema.model(named: "Note"))
-        let unique = try PyMongoDump.directory("collection('Note', [], indexes=[ID_INDEX, {'v': 2, 'key': {'text': 1}, 'name': 'text_1', 'unique': True}])")
+        let unique = try PyMongoDump.directory("""
+            collection('Note', [], indexes=[ID_INDEX, {'v': 2, 'key': {'text': 1}, 'name': 'text_1', 'unique': True}])
+            """)
         let noteMetadata = try #require(try DumpMetadata.read(path: unique + "/Note.metadata.json"))
         #expect(messages(noteMetadata.check(against: note, file: "N")) == [
             "warning: N: unique index 'text_1' on 'text' has no equivalent in class 'Note': duplicate values load without error; "

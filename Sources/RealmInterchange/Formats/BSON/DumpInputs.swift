@@ -66,6 +66,11 @@ public struct DumpInputs {
     /// The kinds of file a dump directory holds, told by the name as mongorestore tells them.
     private enum Entry {
         case data(String), metadata(String), oplog, system, other
+
+        var isData: Bool {
+            if case .data = self { return true }
+            return false
+        }
     }
 
     private static func entry(_ name: String) -> Entry {
@@ -119,7 +124,9 @@ public struct DumpInputs {
             }
             switch Self.entry(name) {
             case .data(let base):
-                if let other = dataNames[base] { throw ImportRunError.dumpDirectory(directory, message: DumpMessages.bothCompressions(other, path)) }
+                if let other = dataNames[base] {
+                    throw ImportRunError.dumpDirectory(directory, message: DumpMessages.bothCompressions(other, path))
+                }
                 dataNames[base] = path
             case .metadata(let base):
                 metadata.append((path, base))
@@ -134,10 +141,10 @@ public struct DumpInputs {
         }
         if dataNames.isEmpty && metadata.isEmpty {
             let databases = try entries.filter { entry in
-                try entry.isDirectory && Self.entries(of: entry.path).contains { if case .data = Self.entry($0.name) { true } else { false } }
-            }
+                try entry.isDirectory && Self.entries(of: entry.path).contains { Self.entry($0.name).isData }
+            }.map(\.path)
             if !databases.isEmpty {
-                throw ImportRunError.dumpDirectory(directory, message: DumpMessages.databasesDirectory(directory, databases: databases.map(\.path)))
+                throw ImportRunError.dumpDirectory(directory, message: DumpMessages.databasesDirectory(directory, databases: databases))
             }
             throw ImportRunError.dumpDirectory(directory, message: DumpMessages.emptyDirectory(directory))
         }

@@ -107,7 +107,8 @@ public struct DumpMetadata: Sendable, Equatable {
             if index.isText {
                 for field in index.textFields {
                     guard let property = properties[field] else {
-                        result.append(Diagnostic(.note, DumpMessages.missingField(file, index: index.name, field: field, className: model.name)))
+                        result.append(Diagnostic(.note, DumpMessages.missingField(file, index: index.name, field: field,
+                                                                                    className: model.name)))
                         continue
                     }
                     if property.indexed != .fulltext {
