@@ -119,6 +119,7 @@ enum ImportTool {
         if isNew { try store.beginBulkLoad() }
         let importer = try Importer(store: store, schema: isNew ? nil : schema, options: options)
         // Skipped files and the metadata's indexes against the schema the run imports into: notes and warnings.
+        try dump.checkClasses(schema ?? store.schema)
         let dumpNotes = dump.diagnostics(schema: schema ?? store.schema, className: options.className)
         if let progress {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }

@@ -28,6 +28,8 @@ public struct DumpInputs {
     public private(set) var data: [String] = []
     /// What was set aside, in the order found: skipped files' notes and metadata files.
     private var items: [Item] = []
+    /// The data files found in directories, with the class each file's name names.
+    private var directoryData: [(path: String, className: String)] = []
 
     private enum Item {
         case skipped(Diagnostic)
@@ -156,8 +158,21 @@ public struct DumpInputs {
             }
             found[position] = .metadata(path: path, content, fileName: base, hasData: dataNames[base] != nil)
         }
-        data += dataNames.values.sorted()
+        let sorted = dataNames.sorted { $0.value < $1.value }
+        data += sorted.map(\.value)
+        directoryData += sorted.map { (path: $0.value, className: $0.key) }
         items += found
+    }
+
+    /// Checks that every data file found in a directory names a class of `schema`, before
+    /// anything is read: a collection the schema lacks is not left out silently.
+    ///
+    /// - Throws: `ImportRunError.dumpDirectory` naming the first such file and the classes.
+    public func checkClasses(_ schema: CompiledSchema) throws(ImportRunError) {
+        for (path, name) in directoryData where schema.model(named: name) == nil {
+            let classes = schema.models.filter { $0.kind != .embedded }.map(\.name).sorted()
+            throw ImportRunError.dumpDirectory(path, message: DumpMessages.unknownCollection(path, name: name, classes: classes))
+        }
     }
 
     /// Notes for the skipped files and the metadata files' checks against `schema`, in the

@@ -23,6 +23,11 @@ enum DumpMessages {
         "'\(plain)' and '\(compressed)' are the same collection twice; keep one of them"
     }
 
+    static func unknownCollection(_ path: String, name: String, classes: [String]) -> String {
+        "'\(path)' holds collection '\(name)', which is not a class of the schema (\(classes.joined(separator: ", "))): "
+            + "add the class to the schema, or give the other files by name"
+    }
+
     static func skippedSubdirectory(_ path: String) -> String {
         "\(path): a subdirectory; skipped (give it as an input of its own)"
     }
