@@ -8,9 +8,10 @@ enum ImportCommand {
         overview: "Load JSON (an array, NDJSON or a multi-class object), BSON (mongodump) or a Realm app's .realm file into a "
             + "store, strictly typed, all or nothing.",
         arguments: [
-            ArgumentSpec("INPUT", help: "JSON, BSON or .realm files; '-' or none (stdin not a terminal) reads stdin. The shape (array, "
-                         + "NDJSON, multi-class, BSON as mongodump writes it, a Realm file by its header) is detected; gzip, xz and zstd "
-                         + "are recognised by their first bytes.",
+            ArgumentSpec("INPUT", help: "JSON, BSON or .realm files, or mongodump directories (every <Class>.bson in it; "
+                         + ".metadata.json files are checked, not imported); '-' or none (stdin not a terminal) reads stdin. "
+                         + "The shape (array, NDJSON, multi-class, BSON as mongodump writes it, a Realm file by its header) is "
+                         + "detected; gzip, xz and zstd are recognised by their first bytes.",
                          isRepeating: true, isOptional: true),
         ],
         foreign: ImportForeignOptions.all)

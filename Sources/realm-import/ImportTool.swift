@@ -30,8 +30,16 @@ enum ImportTool {
         for input in inputs where input != "-" && !FileManager.default.isReadableFile(atPath: input) {
             throw IOFailure(ImportToolMessages.unreadableInput(input))
         }
+        // Dump directories and metadata files, as mongorestore reads them (docs/mongodb.md, section 2.1).
+        let dump: DumpInputs
+        do {
+            dump = try DumpInputs(inputs, className: options.className, detectsMetadata: table == nil)
+        } catch {
+            throw translated(error, storePath: storePath)
+        }
+        let dataInputs = dump.data
         let isNew = !FileManager.default.fileExists(atPath: storePath)
-        if isNew && schema == nil, let realmInput = realmInput(inputs, told: ImportCommand.format(parsed)) {
+        if isNew && schema == nil, let realmInput = realmInput(dataInputs, told: ImportCommand.format(parsed)) {
             // A Realm file brings its schema: a new store takes it (docs/realm-import.md, section 18).
             let taken = try realmSchema(realmInput)
             schema = taken.schema
@@ -51,7 +59,7 @@ enum ImportTool {
             }
         }
 
-        let progress = progressStyle.map { ProgressBar(inputs: inputs, output: output, style: $0, json: format == .json) }
+        let progress = progressStyle.map { ProgressBar(inputs: dataInputs, output: output, style: $0, json: format == .json) }
         let signals = ImportSignals()
         defer { signals.restore() }
         var creation: StoreCreation?
@@ -59,7 +67,7 @@ enum ImportTool {
         do {
             // A new store is made under a temporary name and moved into place once complete.
             creation = isNew ? try StoreCreation(path: storePath) : nil
-            result = try load(storePath, creation: creation, schema: schema, inputs: inputs, options: options, table: table,
+            result = try load(storePath, creation: creation, schema: schema, inputs: dataInputs, dump: dump, options: options, table: table,
                               inputFormat: ImportCommand.format(parsed),
                               progress: progress, interruption: signals.interruption,
                               onWait: { notice in output.notice(notice, kind: "wait", format: format) })
@@ -96,7 +104,7 @@ enum ImportTool {
     ///
     /// - Throws: `ImportInterrupted`, after rolling back, when `interruption` came before the
     ///   commit began.
-    private static func load(_ storePath: String, creation: StoreCreation?, schema: CompiledSchema?, inputs: [String],
+    private static func load(_ storePath: String, creation: StoreCreation?, schema: CompiledSchema?, inputs: [String], dump: DumpInputs,
                              options: ImportOptions, table: (TableFormat, [String]?)?, inputFormat: InputFormat?, progress: ProgressBar?,
                              interruption: InputInterruption,
                              onWait: @escaping @Sendable (String) -> Void) throws -> (ImportSummary, [Diagnostic], [String]) {
@@ -110,6 +118,9 @@ enum ImportTool {
         // Nobody else has a store this run created open: write its pages once (see Store+BulkLoad).
         if isNew { try store.beginBulkLoad() }
         let importer = try Importer(store: store, schema: isNew ? nil : schema, options: options)
+        // Skipped files and the metadata's indexes against the schema the run imports into: notes and warnings.
+        try dump.checkClasses(schema ?? store.schema)
+        let dumpNotes = dump.diagnostics(schema: schema ?? store.schema, className: options.className)
         if let progress {
             importer.progressHandler = { bytes, objects in progress.update(bytesOfInput: bytes, objects: objects) }
         }
@@ -129,7 +140,7 @@ enum ImportTool {
         }
         let summary = try importer.finish()
         if isNew { try store.endBulkLoad() }
-        return (summary, importer.diagnostics, store.schema.models.map(\.name))
+        return (summary, dumpNotes + importer.diagnostics, store.schema.models.map(\.name))
     }
 
     /// The first input that is a Realm file (`--type realm`, or told by its header), if any

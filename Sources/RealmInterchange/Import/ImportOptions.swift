@@ -79,6 +79,8 @@ public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
     case unusableClass(String, reason: String)
     /// A CSV or TSV input was given without `--class`.
     case tableWithoutClass(input: String, classes: [String])
+    /// A directory input that cannot be imported as given (`DumpInputs`): `message` says why.
+    case dumpDirectory(String, message: String)
 
     public var description: String {
         switch self {
@@ -88,6 +90,8 @@ public enum ImportRunError: Error, Sendable, Hashable, CustomStringConvertible {
             reason
         case let .tableWithoutClass(input, classes):
             CSVMessages.classNeeded(input, classes: classes)
+        case let .dumpDirectory(_, message):
+            message
         }
     }
 }
