@@ -64,6 +64,42 @@ struct StoreFileAccessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["\(kind.rawValue).realm"])
     }
 
+    /// Something that is not a regular file given as `--store`: refused before it is opened (a
+    /// named pipe used to keep every tool waiting in `open()` for a writer that never came).
+    enum NotARegularFile: String, CaseIterable {
+        case directory, fifo
+
+        var reason: String {
+            switch self {
+            case .directory: "a directory; a store is a regular file"
+            case .fifo: "a named pipe (FIFO); a store is a regular file"
+            }
+        }
+
+        func make(at path: String) throws {
+            switch self {
+            case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case .fifo: #expect(mkfifo(path, 0o600) == 0)
+            }
+        }
+    }
+
+    @Test(arguments: NotARegularFile.allCases, commands.indices)
+    func aDirectoryOrANamedPipeIsRefusedWithoutWaiting(kind: NotARegularFile, command: Int) throws {
+        let directory = try Temporary.path("realm-not-a-file")
+        let path = directory + "/\(kind.rawValue).realm"
+        try kind.make(at: path)
+
+        let (tool, arguments) = Self.commands[command]
+        // `timeout` ends a tool that waits (124); the pipe must not be waited on at all.
+        let result = try Command.run("timeout", ["-s", "KILL", "30", Tool.url(tool).path] + arguments(path))
+
+        #expect(result.status == 2, "\(tool): \(result.stderr)")
+        #expect(result.stderr == "error: \(path): not a realm-tools store (\(kind.reason))\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["\(kind.rawValue).realm"])
+        if kind == .directory { #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty) }
+    }
+
     @Test func aStoreThatCannotBeWrittenIsExportedAndDumped() throws {
         let writable = try Temporary.path("realm-writable")
         try Tool.importDemoStore(writable + "/people.realm")

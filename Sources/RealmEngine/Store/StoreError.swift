@@ -255,6 +255,11 @@ extension StoreError {
         StoreError(.invalidFile, "\(path): the file cannot be read")
     }
 
+    /// A directory, named pipe, socket or device given as a store (`kind` says which).
+    static func notARegularFile(_ path: String, _ kind: String) -> StoreError {
+        invalidFile(path, kind + "; a store is a regular file")
+    }
+
     static func emptyFile(_ path: String) -> StoreError {
         invalidFile(path, "an empty file")
     }

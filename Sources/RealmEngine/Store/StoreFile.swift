@@ -14,8 +14,14 @@ enum StoreFile {
         case sqlite(walMode: Bool)
     }
 
-    /// The kind of the file at `path` (which exists) from its first 100 bytes.
+    /// The kind of the file at `path` (which exists) from its first 100 bytes. Anything but a
+    /// regular file (after symbolic links) is refused before it is opened: opening a named pipe
+    /// would wait for a writer forever, and a directory or a device is never a store.
     static func contents(of path: String) throws -> Contents {
+        var status = stat()
+        if stat(path, &status) == 0, let kind = nonRegularKind(status.st_mode) {
+            throw StoreError.notARegularFile(path, kind)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreError.unreadableFile(path)
         }
@@ -26,6 +32,18 @@ enum StoreFile {
             return .notSQLite
         }
         return .sqlite(walMode: header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2)
+    }
+
+    /// What a file that is not a regular file is, in words; nil for a regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a regular file"
+        }
     }
 
     /// Whether SQLite could write beside the file: the file and its directory are writable
