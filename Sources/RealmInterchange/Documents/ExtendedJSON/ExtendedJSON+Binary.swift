@@ -8,9 +8,13 @@ extension ExtendedJSON {
     /// `{"$binary": {"base64": "…", "subType": "00"}}`, generic binary: subtype 00, or the old
     /// generic subtype 02. Any other subtype would be lost in a `data` property and is refused,
     /// named (docs/json-typing.md, section 2); plain strings are rejected with a hint to wrap them.
-    /// A property that keeps a subtype (`kept`, the schema's `subtype: 9`) takes that subtype
-    /// only, generic binary included (docs/schema-rules.md, section 1.7).
-    public static func data(_ value: JSONValue, keeping kept: UInt8? = nil) throws(ExtendedJSONError) -> Data {
+    public static func data(_ value: JSONValue) throws(ExtendedJSONError) -> Data {
+        try data(value, keeping: nil)
+    }
+
+    /// `data(_:)` for a property that keeps a subtype (`kept`, the schema's `subtype: 9`): that
+    /// subtype only, generic binary included (docs/schema-rules.md, section 1.7).
+    public static func data(_ value: JSONValue, keeping kept: UInt8?) throws(ExtendedJSONError) -> Data {
         if value.kind == .string { throw .invalid(value, hint: JSONMessages.wrapBinary(value.stringValue!, subtype: kept ?? 0)) }
         guard case .wrapper(.binary, let inner) = ExtendedJSONWrapper.match(value) else { throw .invalid(value) }
         let (bytes, subType) = try binary(value, inner)

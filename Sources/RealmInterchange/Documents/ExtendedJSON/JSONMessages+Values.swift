@@ -8,6 +8,12 @@ extension JSONMessages {
     /// Realm's scalar type error with JSON type names (docs/json-typing.md, section 9).
     static func invalidValue(_ value: String, type found: String, expected: DeclaredType, property: String,
                              reason: String?) -> String {
+        let detail = reason.map { ": \($0)" } ?? ""
+        return "Invalid value '\(value)' of type '\(found)' for \(propertyTypeText(expected)) property '\(property)'\(detail)."
+    }
+
+    /// A property's type as Realm's value errors name it: `'int32?'`, `'string' array`.
+    static func propertyTypeText(_ expected: DeclaredType) -> String {
         let element = expected.base.yamlName + (expected.isOptional ? "?" : "")
         let collection = switch expected.collection {
         case .single: ""
@@ -15,8 +21,7 @@ extension JSONMessages {
         case .set: " set"
         case .map: " dictionary"
         }
-        let detail = reason.map { ": \($0)" } ?? ""
-        return "Invalid value '\(value)' of type '\(found)' for '\(element)'\(collection) property '\(property)'\(detail)."
+        return "'\(element)'\(collection)"
     }
 
     static let maxNestingLevel = StoreError.maxNestingLevel.message
