@@ -102,4 +102,24 @@ import Testing
             """)
         #expect(!FileManager.default.fileExists(atPath: directory + "/bad.realm"))
     }
+
+    /// The store keeps the subtype with its schema (`realm-schema dump` writes it), and a
+    /// changed subtype is a change to `realm-schema json-schema --check`.
+    @Test func theSubtypeIsPartOfTheSchema() throws {
+        let (directory, _) = try Self.dump()
+        #expect(try Tool.run("realm-import", ["--store", "a.realm", "--schema", Self.schema, "--quiet", "embedded_movies.bson"],
+                             in: directory).status == 0)
+        let dumped = try Tool.run("realm-schema", ["dump", "--store", "a.realm"], in: directory)
+        #expect(dumped.status == 0, "\(dumped.stderr)")
+        #expect(dumped.stdout.contains(
+            "plot_embedding: { type: data, subtype: 9, doc: \"The plot as a BSON vector (binary subtype 9).\" }\n"), "\(dumped.stdout)")
+        let text = try String(contentsOfFile: Self.schema, encoding: .utf8)
+        try text.write(toFile: directory + "/movies.yaml", atomically: true, encoding: .utf8)
+        #expect(try Tool.run("realm-schema", ["json-schema", "movies.yaml", "-o", "json"], in: directory).status == 0)
+        #expect(try Tool.run("realm-schema", ["json-schema", "movies.yaml", "-o", "json", "--check"], in: directory).status == 0)
+        try text.replacingOccurrences(of: "subtype: 9,", with: "subtype: 128,")
+            .write(toFile: directory + "/movies.yaml", atomically: true, encoding: .utf8)
+        let check = try Tool.run("realm-schema", ["json-schema", "movies.yaml", "-o", "json", "--check"], in: directory)
+        #expect(check.status == 1, "\(check.stderr)")
+    }
 }
