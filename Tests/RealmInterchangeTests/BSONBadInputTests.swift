@@ -154,7 +154,7 @@ import Testing
 
     /// A value of the wrong BSON type gets Realm's message with the element's BSON type (the
     /// value's text where it has one), placed at its element, its field path dotted, and advice
-    /// for a BSON file (docs/mongodb.md, section 4).
+    /// for a BSON file (docs/mongodb.md, section 2.1).
     @Test func wrongTypesAreWordedInBSONTerms() throws {
         let bytes = try PyMongoBSON.bytes("[{'s': 'ok'}, {'b': True, 's': 5}, {'i32': Int64(2147483648)}, {'a': {'city': 1.5}}]")
         let second = Int(bytes[0])

@@ -2,7 +2,7 @@ import RealmFormats
 import RealmSchema
 
 /// A value of a BSON document that the schema refuses, worded in BSON's terms
-/// (docs/mongodb.md, section 4): the importer decodes BSON through the Extended JSON tree the
+/// (docs/mongodb.md, section 2.1): the importer decodes BSON through the Extended JSON tree the
 /// reader builds (`{"$binary": {…, "subType": "09"}}`), so its errors name JSON types and
 /// wrapper steps; here the element is found in the document's bytes and the message names its
 /// BSON type (`int64`, `binary subtype 0x09 (vector)`), the field path stops at the element
