@@ -122,4 +122,21 @@ import Testing
         let check = try Tool.run("realm-schema", ["json-schema", "movies.yaml", "-o", "json", "--check"], in: directory)
         #expect(check.status == 1, "\(check.stderr)")
     }
+
+    /// A `.realm` file has no subtypes: its data, imported with the same schema, takes the
+    /// property's subtype, so store → `.realm` → store → BSON gives the dump's bytes again.
+    @Test func aRealmFileOfTheStoreRoundTripsToo() throws {
+        let (directory, input) = try Self.dump()
+        #expect(try Tool.run("realm-import", ["--store", "a.realm", "--schema", Self.schema, "--quiet", "embedded_movies.bson"],
+                             in: directory).status == 0)
+        let file = try Tool.run("realm-export", ["--store", "a.realm", "--type", "realm", "-o", "App.realm"], in: directory)
+        #expect(file.status == 0, "\(file.stderr)")
+        let back = try Tool.run("realm-import", ["--store", "b.realm", "--schema", Self.schema, "--quiet", "--type", "realm",
+                                                 "--class", "embedded_movies", "App.realm"], in: directory)
+        #expect(back.status == 0, "\(back.stderr)")
+        let bson = try Tool.run("realm-export", ["--store", "b.realm", "--type", "bson", "--class", "embedded_movies",
+                                                "-o", "b.bson"], in: directory)
+        #expect(bson.status == 0, "\(bson.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/b.bson")) == input)
+    }
 }
