@@ -7,7 +7,7 @@ import Testing
 /// Bad BSON is a located error (document number, the document's and the element's byte
 /// offsets, the field path) and nothing is written: cut-off input, wrong lengths, invalid
 /// UTF-8, unknown or unsupported element types, nesting past the limit, and values of the
-/// wrong type for their property (the JSON path's messages).
+/// wrong type for their property (in BSON's terms: docs/mongodb.md, section 2.1).
 @Suite struct BSONBadInputTests {
     static let schema = """
         models:
@@ -172,5 +172,29 @@ import Testing
              "declare the property 'int' (or 'int64') in the schema to hold every int64, not 'int32'", "at field path i32"],
             [Self.place(document: 4, start: fourth, element: Self.element("city", in: bytes, after: fourth)), "at field path a.city"],
         ])
+    }
+
+    /// Each BSON type by its name, with its value's text where it has a short one, and the
+    /// reason for a double: no Extended JSON in any of it.
+    @Test func everyElementTypeIsNamedAsBSONNamesIt() throws {
+        let bytes = try PyMongoBSON.bytes("""
+            [{'i32': 2.0}, {'s': datetime.datetime(2024, 1, 15, 9, 30, 0, 123000)}, {'s': ObjectId('6560a1f0c0ffee0000000001')},
+             {'i32': Decimal128('1.5')}, {'b': 'yes'}, {'s': [1]}, {'s': {'k': 1}}, {'a': {'city': None}}, {'s': Binary(b'x', 0)},
+             {'s': True}]
+            """)
+        let (run, _) = try Self.run(bytes)
+        #expect(run.messages == [
+            "Invalid value '2.0' of BSON type 'double' for 'int32?' property 'T.i32': a double never fills an integer property.",
+            "Invalid value '2024-01-15T09:30:00.123Z' of BSON type 'UTC datetime' for 'string?' property 'T.s'.",
+            "Invalid value '6560a1f0c0ffee0000000001' of BSON type 'ObjectId' for 'string?' property 'T.s'.",
+            "Invalid value of BSON type 'Decimal128' for 'int32?' property 'T.i32'.",
+            "Invalid value 'yes' of BSON type 'string' for 'bool?' property 'T.b'.",
+            "Invalid value of BSON type 'array' for 'string?' property 'T.s'.",
+            "Invalid value of BSON type 'embedded document' for 'string?' property 'T.s'.",
+            "Invalid value of BSON type 'null' for 'string' property 'Addr.city'.",
+            "Invalid value of BSON type 'binary subtype 0x00 (generic)' for 'string?' property 'T.s'.",
+            "Invalid value 'true' of BSON type 'boolean' for 'string?' property 'T.s'.",
+        ])
+        #expect(run.errors.allSatisfy { !$0.notes.joined().contains("$") }, "\(run.diagnostics)")
     }
 }

@@ -132,7 +132,6 @@ enum BSONMessages {
     static let genericSubtypesOnly = "a 'data' property keeps generic binary, subtypes 0x00 and 0x02, unless its schema gives a 'subtype'"
     static let mixedSubtypes = "a mixed value keeps binary subtypes 0x00 and 0x02 as data and 0x04 as a UUID"
     static let uuidSubtype = "a UUID is binary subtype 0x04"
-    static let uuidLength = "a UUID has 16 bytes"
     static let doubleForInteger = "a double never fills an integer property"
     static let doubleForDecimal = "a double would lose digits in a decimal128"
 

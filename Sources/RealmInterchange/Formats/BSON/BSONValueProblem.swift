@@ -51,7 +51,7 @@ enum BSONValueProblem {
                 return (name, BSONMessages.genericSubtypesOnly, hint)
             case .uuid:
                 if subtype != 4 { return (name, BSONMessages.uuidSubtype, subtype == 3 ? BSONMessages.legacyUUID : nil) }
-                return (name, BSONMessages.uuidLength, nil)
+                return (name, JSONMessages.uuidLength, nil)
             case .mixed:
                 return (name, BSONMessages.mixedSubtypes, subtype == 3 ? BSONMessages.legacyUUID : nil)
             default:
