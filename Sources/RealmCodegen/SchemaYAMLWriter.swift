@@ -3,7 +3,7 @@ import RealmSchema
 
 /// Writes a schema back as realm-schema YAML: the text `realm-schema dump` prints, which
 /// `realm-schema validate` accepts and which loads to the same schema (declaration order, types,
-/// indexes, defaults, enums, `mapTo` and docs kept; file names and positions are not part of a
+/// indexes, defaults, enums, `mapTo`, binary subtypes and docs kept; file names and positions are not part of a
 /// schema and are not written).
 ///
 /// Properties with nothing but a type use the shorthand (`age: int?`); the others a flow mapping
@@ -71,6 +71,9 @@ public struct SchemaYAMLWriter: Sendable {
             }
             if let mapTo = property.mapTo {
                 fields.append("mapTo: " + Self.quoted(mapTo))
+            }
+            if let subtype = property.binarySubtype {
+                fields.append("subtype: \(subtype)")
             }
         }
         if let doc = property.doc {

@@ -7,7 +7,7 @@ import Testing
 /// Bad BSON is a located error (document number, the document's and the element's byte
 /// offsets, the field path) and nothing is written: cut-off input, wrong lengths, invalid
 /// UTF-8, unknown or unsupported element types, nesting past the limit, and values of the
-/// wrong type for their property (the JSON path's messages).
+/// wrong type for their property (in BSON's terms: docs/mongodb.md, section 2.1).
 @Suite struct BSONBadInputTests {
     static let schema = """
         models:
@@ -68,7 +68,7 @@ import Testing
         inner[Self.element("a", in: inner) + 3] = 0x40
         let (run, _) = try Self.run(inner)
         #expect(run.messages == ["wrong BSON length: the embedded document runs past the end of the document that holds it"])
-        #expect(run.errors.first?.notes == [Self.place(document: 1, start: 0, element: Self.element("a", in: inner)), "at field path /a"])
+        #expect(run.errors.first?.notes == [Self.place(document: 1, start: 0, element: Self.element("a", in: inner)), "at field path a"])
     }
 
     @Test func invalidUTF8IsLocatedAtItsElement() throws {
@@ -80,7 +80,7 @@ import Testing
         bytes[third + 5] = 0x28  // the second byte of é
         let (run, _) = try Self.run(bytes)
         #expect(run.messages == ["invalid UTF-8 in a BSON string", "invalid UTF-8 in a BSON element name"])
-        #expect(run.errors.first?.notes == [Self.place(document: 2, start: second, element: list + 7), "at field path /m/k/0"])
+        #expect(run.errors.first?.notes == [Self.place(document: 2, start: second, element: list + 7), "at field path m.k.0"])
         #expect(run.errors.last?.notes == [Self.place(document: 3, start: third, element: third + 4)])
     }
 
@@ -92,7 +92,7 @@ import Testing
         let tooDeep = try PyMongoBSON.bytes(nested(101))
         let (run, _) = try Self.run(tooDeep)
         #expect(run.messages == ["BSON documents and arrays nest more than 100 levels deep"])
-        #expect(run.errors.first?.notes.last == "at field path /" + Array(repeating: "x", count: 101).joined(separator: "/"))
+        #expect(run.errors.first?.notes.last == "at field path " + Array(repeating: "x", count: 101).joined(separator: "."))
     }
 
     @Test func unknownAndUnsupportedTypesAreErrors() throws {
@@ -152,22 +152,49 @@ import Testing
         }
     }
 
-    /// A value of the wrong BSON type gets the JSON path's message, placed at its element.
-    @Test func wrongTypesGetTheJSONMessages() throws {
+    /// A value of the wrong BSON type gets Realm's message with the element's BSON type (the
+    /// value's text where it has one), placed at its element, its field path dotted, and advice
+    /// for a BSON file (docs/mongodb.md, section 2.1).
+    @Test func wrongTypesAreWordedInBSONTerms() throws {
         let bytes = try PyMongoBSON.bytes("[{'s': 'ok'}, {'b': True, 's': 5}, {'i32': Int64(2147483648)}, {'a': {'city': 1.5}}]")
         let second = Int(bytes[0])
         let third = second + Int(bytes[second])
         let fourth = third + Int(bytes[third])
         let (run, _) = try Self.run(bytes)
         #expect(run.messages == [
-            "Invalid value '5' of type 'integer' for 'string?' property 'T.s'.",
-            "Invalid value '2147483648' of type 'integer' for 'int32?' property 'T.i32': out of range for 'int32' (-2147483648 to 2147483647).",
-            "Invalid value '1.5' of type 'real' for 'string' property 'Addr.city'.",
+            "Invalid value '5' of BSON type 'int32' for 'string?' property 'T.s'.",
+            "Invalid value '2147483648' of BSON type 'int64' for 'int32?' property 'T.i32': out of range for 'int32' (-2147483648 to 2147483647).",
+            "Invalid value '1.5' of BSON type 'double' for 'string' property 'Addr.city'.",
         ])
         #expect(run.errors.map(\.notes) == [
-            [Self.place(document: 2, start: second, element: Self.element("s", in: bytes, after: second)), "at field path /s"],
-            [Self.place(document: 3, start: third, element: third + 4), "at field path /i32"],
-            [Self.place(document: 4, start: fourth, element: Self.element("city", in: bytes, after: fourth)), "at field path /a/city"],
+            [Self.place(document: 2, start: second, element: Self.element("s", in: bytes, after: second)), "at field path s"],
+            [Self.place(document: 3, start: third, element: third + 4),
+             "declare the property 'int' (or 'int64') in the schema to hold every int64, not 'int32'", "at field path i32"],
+            [Self.place(document: 4, start: fourth, element: Self.element("city", in: bytes, after: fourth)), "at field path a.city"],
         ])
+    }
+
+    /// Each BSON type by its name, with its value's text where it has a short one, and the
+    /// reason for a double: no Extended JSON in any of it.
+    @Test func everyElementTypeIsNamedAsBSONNamesIt() throws {
+        let bytes = try PyMongoBSON.bytes("""
+            [{'i32': 2.0}, {'s': datetime.datetime(2024, 1, 15, 9, 30, 0, 123000)}, {'s': ObjectId('6560a1f0c0ffee0000000001')},
+             {'i32': Decimal128('1.5')}, {'b': 'yes'}, {'s': [1]}, {'s': {'k': 1}}, {'a': {'city': None}}, {'s': Binary(b'x', 0)},
+             {'s': True}]
+            """)
+        let (run, _) = try Self.run(bytes)
+        #expect(run.messages == [
+            "Invalid value '2.0' of BSON type 'double' for 'int32?' property 'T.i32': a double never fills an integer property.",
+            "Invalid value '2024-01-15T09:30:00.123Z' of BSON type 'UTC datetime' for 'string?' property 'T.s'.",
+            "Invalid value '6560a1f0c0ffee0000000001' of BSON type 'ObjectId' for 'string?' property 'T.s'.",
+            "Invalid value of BSON type 'Decimal128' for 'int32?' property 'T.i32'.",
+            "Invalid value 'yes' of BSON type 'string' for 'bool?' property 'T.b'.",
+            "Invalid value of BSON type 'array' for 'string?' property 'T.s'.",
+            "Invalid value of BSON type 'embedded document' for 'string?' property 'T.s'.",
+            "Invalid value of BSON type 'null' for 'string' property 'Addr.city'.",
+            "Invalid value of BSON type 'binary subtype 0x00 (generic)' for 'string?' property 'T.s'.",
+            "Invalid value 'true' of BSON type 'boolean' for 'string?' property 'T.s'.",
+        ])
+        #expect(run.errors.allSatisfy { !$0.notes.joined().contains("$") }, "\(run.diagnostics)")
     }
 }

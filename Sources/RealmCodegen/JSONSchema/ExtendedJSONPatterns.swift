@@ -17,6 +17,14 @@ enum ExtendedJSONPatterns {
     /// generic `02`, in one or two digits (docs/json-typing.md, section 2.1).
     static let genericBinarySubType = "^0?[02]$"
 
+    /// The one subtype a `data` property with `subtype: N` keeps, in one or two hex digits of
+    /// either case, as realm-import reads it: 9 gives `^0?9$`, 128 gives `^80$`, 171 `^[aA][bB]$`.
+    static func binarySubType(_ subtype: UInt8) -> String {
+        let digits = String(subtype, radix: 16)
+        let padded = digits.count == 1 ? "0?" + digits : digits
+        return "^" + padded.map { $0.isLetter ? "[\($0)\($0.uppercased())]" : String($0) }.joined() + "$"
+    }
+
     /// RFC 3339 date and time with up to nine fraction digits and `Z` or an offset (`$date`).
     static let isoDate = "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
         + "T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$"

@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 
 /// Builds the JSON Schema of models for one output file, recording which `ejson.*`
@@ -81,7 +82,7 @@ struct JSONSchemaModelBuilder {
 
     mutating func propertySchema(_ property: PropertySchema) -> JSONSchemaValue {
         let type = property.type
-        let element = elementSchema(type.base, enumValues: property.enumValues)
+        let element = property.binarySubtype.map(Self.keptBinary) ?? elementSchema(type.base, enumValues: property.enumValues)
         var result: JSONSchemaValue
         switch type.collection {
         case .single:
@@ -99,6 +100,16 @@ struct JSONSchemaModelBuilder {
             ]))
         }
         return JSONSchemaBuilding.describe(result, property.doc)
+    }
+
+    /// A `data` value of a property that keeps binary subtype `subtype` (`subtype: 9`):
+    /// `$binary` with that subtype only (docs/schema-rules.md, section 1.7).
+    static func keptBinary(_ subtype: UInt8) -> JSONSchemaValue {
+        let hex = HexText.digits(subtype, minimumCount: 2)
+        let name = BinarySubtype.name(subtype).map { " (\($0))" } ?? ""
+        return JSONSchemaBuilding.describe(
+            JSONSchemaBuilding.binary(base64: ExtendedJSONPatterns.base64, subType: .pattern(ExtendedJSONPatterns.binarySubType(subtype))),
+            "Binary data of subtype \(hex)\(name): {\"$binary\": {\"base64\": \"…\", \"subType\": \"\(hex)\"}}.")
     }
 
     /// One non-null value of the base type.

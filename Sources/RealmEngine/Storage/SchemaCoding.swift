@@ -64,6 +64,7 @@ enum SchemaCoding {
         object["enum"] = property.enumValues.map { $0.map(encode(value:)) }
         object["mapTo"] = property.mapTo
         object["doc"] = property.doc
+        object["subtype"] = property.binarySubtype.map { Int($0) }
         return object
     }
 
@@ -89,7 +90,8 @@ enum SchemaCoding {
         return PropertySchema(name: name, type: type, indexed: indexed, isPrimaryKey: object["primaryKey"] as? Bool ?? false,
                               defaultValue: try (object["default"] as? [Any]).map(decode(value:)),
                               enumValues: try (object["enum"] as? [[Any]])?.map(decode(value:)),
-                              mapTo: object["mapTo"] as? String, doc: object["doc"] as? String)
+                              mapTo: object["mapTo"] as? String, doc: object["doc"] as? String,
+                              binarySubtype: (object["subtype"] as? NSNumber).map(\.uint8Value))
     }
 
     /// A schema literal as `[tag, payload…]`.

@@ -41,6 +41,11 @@ protocol DocumentReader: AnyObject {
     /// and column instead.
     func placeNote(of path: JSONPath, in origin: DocumentOrigin) -> String?
 
+    /// A value the decoders refused (`error`, at `path` of `origin`'s document), worded in this
+    /// format's terms; nil keeps the Extended JSON wording (JSON, CSV).
+    func valueProblem(_ error: ExtendedJSONError, property: PropertySchema, className: String, at path: JSONPath,
+                      in origin: DocumentOrigin) -> ValueProblem?
+
     /// Whether the input writes values as Extended JSON text, so that a hint on how to write a
     /// value there (`wrap it: {"$date": …}`) helps its author.
     var writesExtendedJSON: Bool { get }
@@ -60,7 +65,17 @@ extension DocumentReader {
 
     func placeNote(of path: JSONPath, in origin: DocumentOrigin) -> String? { nil }
 
+    func valueProblem(_ error: ExtendedJSONError, property: PropertySchema, className: String, at path: JSONPath,
+                      in origin: DocumentOrigin) -> ValueProblem? { nil }
+
     var writesExtendedJSON: Bool { true }
 
     var preparesEmbeddedLists: Bool { false }
+}
+
+/// A refused value as a format words it: the message, a hint, and the path to place it at.
+struct ValueProblem {
+    var message: String
+    var hint: String?
+    var path: JSONPath
 }

@@ -17,6 +17,10 @@ public struct SourceOptions: Sendable {
     /// first bytes (`InputFormat.isDetected`). CSV and TSV sources are made by
     /// `Importer.tableSource(path:format:fields:)`, which transcodes their rows.
     public var format: InputFormat?
+    /// By class, the stored names of `data` properties that keep a binary subtype
+    /// (`subtype: 9`), and that subtype: a format whose binaries have no subtype (a `.realm`
+    /// file's) gives its data that subtype (docs/schema-rules.md, section 1.7).
+    public var binarySubtypes: [String: [String: UInt8]] = [:]
 
     public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
                 defaultClassName: String? = nil, largeDocumentBytes: Int = 1 << 20) {

@@ -17,6 +17,10 @@ final class ExportClassPlan {
     let keys: [[UInt8]]
     /// `storedName` of each property as UTF-8 (BSON's keys).
     let names: [[UInt8]]
+    /// The binary subtype each property's data is written with (`subtype: 9`; 0 for generic
+    /// binary and properties of other types), and whether any is not 0.
+    let binarySubtypes: [UInt8]
+    let keepsSubtypes: Bool
 
     init(_ model: ModelSchema) {
         self.model = model
@@ -24,5 +28,7 @@ final class ExportClassPlan {
         types = properties.map(\.type)
         keys = properties.map { ExtendedJSONWriter.quoted($0.storedName) }
         names = properties.map { Array($0.storedName.utf8) }
+        binarySubtypes = properties.map { $0.binarySubtype ?? 0 }
+        keepsSubtypes = binarySubtypes.contains { $0 != 0 }
     }
 }

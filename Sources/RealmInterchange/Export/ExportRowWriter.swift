@@ -64,7 +64,13 @@ extension ExportRowWriter {
                     let mark = beginField()
                     try writeFieldKey(steps[index], at: index, of: classPlan, keys: keys)
                     do {
-                        try writeField(steps[index], at: index, of: plan, owner: key)
+                        if classPlan.keepsSubtypes {
+                            keepBinarySubtype(classPlan.binarySubtypes[index])
+                            defer { keepBinarySubtype(0) }
+                            try writeField(steps[index], at: index, of: plan, owner: key)
+                        } else {
+                            try writeField(steps[index], at: index, of: plan, owner: key)
+                        }
                     } catch let error as ExportError where !error.isIOFailure {
                         throw ExportError(ExportMessages.inObject(ObjectKey(className: plan.node.className, key: key).description,
                                                                   property: classPlan.properties[index].name, error.message))

@@ -38,6 +38,10 @@ protocol ExportValueWriter: AnyObject {
     func writeScalarValue(_ value: StoreValue) throws
     /// `{"$ref": "Class", "$id": …}`, the id a scalar (a primary key, `.null`, or an `.int` position).
     func writeReference(_ target: ObjectKey, id: StoreValue) throws
+    /// Writes data values with binary subtype `subtype` until told another: a property that
+    /// keeps a subtype (`subtype: 9`) is written between `keepBinarySubtype(9)` and
+    /// `keepBinarySubtype(0)`, so outside such a property data is generic binary.
+    func keepBinarySubtype(_ subtype: UInt8)
 }
 
 extension ExportValueWriter {
@@ -56,7 +60,13 @@ extension ExportValueWriter {
             if plan.leavesOut(classPlan.properties[index], values[index], kept: kept) { continue }
             try writePropertyKey(index, of: classPlan)
             do {
-                try writeValue(values[index], classPlan.types[index])
+                if classPlan.keepsSubtypes {
+                    keepBinarySubtype(classPlan.binarySubtypes[index])
+                    defer { keepBinarySubtype(0) }
+                    try writeValue(values[index], classPlan.types[index])
+                } else {
+                    try writeValue(values[index], classPlan.types[index])
+                }
             } catch let error as ExportError where !error.isIOFailure {
                 throw ExportError(ExportMessages.inObject(object.description, property: classPlan.properties[index].name, error.message))
             }

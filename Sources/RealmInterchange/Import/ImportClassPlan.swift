@@ -24,6 +24,8 @@ final class ImportProperty {
     unowned(unsafe) var target: ImportClassPlan?
     let enumStrings: Set<String>?
     let enumIntegers: Set<Int64>?
+    /// The binary subtype a `data` property keeps (`subtype: 9`), nil for generic binary.
+    let binarySubtype: UInt8?
 
     init(_ schema: PropertySchema) {
         self.schema = schema
@@ -36,6 +38,7 @@ final class ImportProperty {
         isOptional = schema.type.isOptional
         isLink = schema.type.linkTarget != nil
         isMixed = schema.type.isMixed
+        binarySubtype = schema.binarySubtype
         isSingleScalar = schema.type.isSingleScalar
         isRequired = schema.type.isSingleScalar && !schema.type.isOptional && schema.defaultValue == nil
         var strings: Set<String> = [], integers: Set<Int64> = []

@@ -38,6 +38,12 @@ struct ImportIssue {
         let message: String
         switch problem {
         case let .value(error, property, className):
+            if let reader = origin.source.reader,
+               let reworded = reader.valueProblem(error, property: property, className: className, at: path, in: origin) {
+                let place = reader.placeNote(of: reworded.path, in: origin)
+                notes = [place, reworded.hint, origin.source.pathNote(origin.path + reworded.path)].compactMap { $0 }
+                return Diagnostic(severity, reworded.message, notes: notes)
+            }
             fullPath = path + error.path
             if case .invalidKey = error.problem { target = .key }
             message = error.message(for: property, in: className)

@@ -86,6 +86,7 @@ extension Importer {
     static func scalarInput(_ value: JSONValue, _ property: ImportProperty, allowsNull: Bool,
                             mapKeys: MapKeyPolicy) throws(ExtendedJSONError) -> InputValue {
         if allowsNull && value.isNull { return .value(.null) }
+        if let kept = property.binarySubtype { return .value(.data(try ExtendedJSON.data(value, keeping: kept))) }
         let decoded = try decode(value, as: property.base, mapKeys: mapKeys)
         if property.enumStrings != nil || property.enumIntegers != nil {
             let probe: StoreValueProbe? = switch decoded {

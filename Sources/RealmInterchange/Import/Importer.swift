@@ -119,7 +119,13 @@ public final class Importer {
 
     /// Options for a `DocumentSource` that reads input for this importer (the class names).
     public var sourceOptions: SourceOptions {
-        SourceOptions(classNames: Set(plans.keys), streamedKeys: Self.streamedKeys(plans), defaultClassName: options.className)
+        var source = SourceOptions(classNames: Set(plans.keys), streamedKeys: Self.streamedKeys(plans),
+                                   defaultClassName: options.className)
+        for (name, plan) in plans {
+            let kept = plan.model.persistedProperties.compactMap { property in property.binarySubtype.map { (property.storedName, $0) } }
+            if !kept.isEmpty { source.binarySubtypes[name] = Dictionary(kept) { first, _ in first } }
+        }
+        return source
     }
 
     /// Whether `--max-errors` has been reached; further input is not read.

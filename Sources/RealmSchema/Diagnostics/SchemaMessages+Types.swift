@@ -118,6 +118,30 @@ extension SchemaMessages {
         }
     }
 
+    // MARK: Binary subtypes
+
+    static func subtypeNotData(_ property: String, kind: String) -> SchemaMessage {
+        SchemaMessage("Property '\(property)' of type '\(kind)' cannot have a 'subtype': only data properties keep a BSON binary subtype.")
+    }
+
+    static func invalidSubtype(_ property: String, found: String) -> SchemaMessage {
+        SchemaMessage("'subtype' of property '\(property)' must be a BSON binary subtype, an integer from 0 to 255, found \(found).")
+    }
+
+    static func subtypeRefused(_ property: String, subtype: UInt8, _ refusal: BinarySubtype.Refusal) -> SchemaMessage {
+        let name = BinarySubtype.name(subtype).map { " (\($0))" } ?? ""
+        let (reason, note): (String, String) = switch refusal {
+        case .oldGeneric: ("import reads it as generic binary, subtype 0",
+                           "leave 'subtype' out: a data property takes subtype 2 as its bytes")
+        case .legacyUUID: ("its byte order depends on the driver that wrote it",
+                           "convert legacy UUIDs to subtype 4 and declare the property 'uuid'")
+        case .uuid: ("a UUID has a property type of its own", "declare the property 'uuid'")
+        case .reserved: ("BSON reserves subtypes 10 to 127",
+                         "a data property keeps subtype 1, 5 to 9 (9 is a vector) or a user-defined one, 128 to 255")
+        }
+        return SchemaMessage("Property '\(property)' cannot keep binary subtype \(subtype)\(name): \(reason).", notes: [note])
+    }
+
     // MARK: Enums
 
     static func enumNotAllowed(_ property: String, type: String) -> SchemaMessage {

@@ -1,6 +1,7 @@
 /// Loading one property: its type (shorthand or expanded), optionality, index, names and doc.
 extension SchemaLoader {
-    static let propertyKeys = ["type", "optional", "indexed", "default", "enum", "mapTo", "doc", "objectType", "property"]
+    static let propertyKeys = ["type", "optional", "indexed", "default", "enum", "mapTo", "doc", "objectType", "property",
+                               "subtype"]
     /// Scalar type names in the order suggestions prefer them.
     static let scalarTypeNames = ["bool", "int", "int8", "int16", "int32", "int64", "float", "double", "string",
                                   "data", "date", "decimal128", "objectId", "uuid", "mixed"]
@@ -60,6 +61,9 @@ extension SchemaLoader {
             }
         }
         property.doc = fields["doc"].flatMap { text($0, of: subject) }
+        if let subtypeField = fields["subtype"] {
+            property.binarySubtype = loadSubtype(subtypeField, type: type, qualified: qualified)
+        }
         if let enumField = fields["enum"] {
             property.enumValues = loadEnum(enumField, property: property, qualified: qualified)
         }
@@ -137,6 +141,25 @@ extension SchemaLoader {
         locations.objectType = objectTypeField.value.location
         locations.originProperty = originField.value.location
         return DeclaredType(.linkingObjects(objectType: objectType, property: origin), isOptional: expression.isOptional)
+    }
+
+    /// `subtype: 9`: the BSON binary subtype a `data` property keeps; nil for 0 (generic binary,
+    /// the default) and after reporting a problem (docs/schema-rules.md, section 1.7).
+    private mutating func loadSubtype(_ pair: YAMLPair, type: DeclaredType, qualified: String) -> UInt8? {
+        guard type.base == .data else {
+            diagnostics.error(SchemaMessages.subtypeNotData(qualified, kind: type.realmKindName), at: pair.key.location)
+            return nil
+        }
+        guard case .int(let number)? = pair.value.scalar?.resolved, (0...255).contains(number) else {
+            diagnostics.error(SchemaMessages.invalidSubtype(qualified, found: describe(pair.value)), at: pair.value.location)
+            return nil
+        }
+        let subtype = UInt8(number)
+        if let refusal = BinarySubtype.refusal(subtype) {
+            diagnostics.error(SchemaMessages.subtypeRefused(qualified, subtype: subtype, refusal), at: pair.value.location)
+            return nil
+        }
+        return subtype == 0 ? nil : subtype
     }
 
     private mutating func indexKind(_ node: YAMLNode, property: String) -> IndexKind {

@@ -256,10 +256,15 @@ public struct PropertySchema: Hashable, Sendable {
     public var doc: String?
     /// Where the property is declared (its key under `properties:`).
     public var location: SourceLocation?
+    /// The BSON binary subtype a `data` property keeps (`subtype: 9`, a vector): import takes
+    /// binaries of this subtype, and export writes it back. Nil for generic binary (subtype 0,
+    /// the default); docs/schema-rules.md, section 1.7.
+    public var binarySubtype: UInt8?
 
     public init(name: String, type: DeclaredType, indexed: IndexKind = .none, isPrimaryKey: Bool = false,
                 defaultValue: SchemaValue? = nil, enumValues: [SchemaValue]? = nil, mapTo: String? = nil,
-                doc: String? = nil, location: SourceLocation? = nil) {
+                doc: String? = nil, location: SourceLocation? = nil, binarySubtype: UInt8? = nil) {
+        self.binarySubtype = binarySubtype
         self.name = name
         self.type = type
         self.indexed = indexed

@@ -1,6 +1,7 @@
 import Foundation
 import RealmEngine
 import RealmFormats
+import RealmSchema
 
 /// `data` and `uuid`: `$binary`, `$uuid` and UUID strings.
 extension ExtendedJSON {
@@ -8,10 +9,23 @@ extension ExtendedJSON {
     /// generic subtype 02. Any other subtype would be lost in a `data` property and is refused,
     /// named (docs/json-typing.md, section 2); plain strings are rejected with a hint to wrap them.
     public static func data(_ value: JSONValue) throws(ExtendedJSONError) -> Data {
-        if value.kind == .string { throw .invalid(value, hint: JSONMessages.wrapBinary(value.stringValue!)) }
+        try data(value, keeping: nil)
+    }
+
+    /// `data(_:)` for a property that keeps a subtype (`kept`, the schema's `subtype: 9`): that
+    /// subtype only, generic binary included (docs/schema-rules.md, section 1.7).
+    public static func data(_ value: JSONValue, keeping kept: UInt8?) throws(ExtendedJSONError) -> Data {
+        if value.kind == .string { throw .invalid(value, hint: JSONMessages.wrapBinary(value.stringValue!, subtype: kept ?? 0)) }
         guard case .wrapper(.binary, let inner) = ExtendedJSONWrapper.match(value) else { throw .invalid(value) }
         let (bytes, subType) = try binary(value, inner)
-        guard isGeneric(subType) else {
+        if let kept {
+            guard subType == kept else {
+                throw subTypeError(inner, reason: JSONMessages.keptSubType(subType, kept: kept),
+                                   hint: JSONMessages.keptSubTypeHint(kept))
+            }
+            return bytes
+        }
+        guard BinarySubtype.isGeneric(subType) else {
             let hint = switch subType {
             case 3: JSONMessages.legacyUUIDSubType
             case 4: JSONMessages.uuidSubTypeForData
@@ -21,10 +35,6 @@ extension ExtendedJSON {
         }
         return bytes
     }
-
-    /// Generic binary: subtype 00, or 02 (the old generic subtype, whose bytes Extended JSON
-    /// carries without BSON's inner length).
-    static func isGeneric(_ subType: UInt8) -> Bool { subType == 0 || subType == 2 }
 
     /// The error for a subtype the property cannot keep, located at the `subType` text.
     static func subTypeError(_ inner: JSONValue, reason: String, hint: String?) -> ExtendedJSONError {

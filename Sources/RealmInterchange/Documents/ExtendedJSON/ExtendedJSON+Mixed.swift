@@ -72,7 +72,7 @@ extension ExtendedJSON {
         case .uuid: return .uuid(try uuid(value))
         case .binary:
             let (bytes, subType) = try binary(value, inner)
-            if isGeneric(subType) { return .data(bytes) }
+            if BinarySubtype.isGeneric(subType) { return .data(bytes) }
             if subType == 4 { return .uuid(try binaryUUID(value, inner)) }
             throw subTypeError(inner, reason: JSONMessages.mixedSubType(subType),
                                hint: subType == 3 ? JSONMessages.legacyUUIDSubType : JSONMessages.genericSubTypeHint)

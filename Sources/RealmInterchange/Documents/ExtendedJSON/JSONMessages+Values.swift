@@ -8,6 +8,12 @@ extension JSONMessages {
     /// Realm's scalar type error with JSON type names (docs/json-typing.md, section 9).
     static func invalidValue(_ value: String, type found: String, expected: DeclaredType, property: String,
                              reason: String?) -> String {
+        let detail = reason.map { ": \($0)" } ?? ""
+        return "Invalid value '\(value)' of type '\(found)' for \(propertyTypeText(expected)) property '\(property)'\(detail)."
+    }
+
+    /// A property's type as Realm's value errors name it: `'int32?'`, `'string' array`.
+    static func propertyTypeText(_ expected: DeclaredType) -> String {
         let element = expected.base.yamlName + (expected.isOptional ? "?" : "")
         let collection = switch expected.collection {
         case .single: ""
@@ -15,8 +21,7 @@ extension JSONMessages {
         case .set: " set"
         case .map: " dictionary"
         }
-        let detail = reason.map { ": \($0)" } ?? ""
-        return "Invalid value '\(value)' of type '\(found)' for '\(element)'\(collection) property '\(property)'\(detail)."
+        return "'\(element)'\(collection)"
     }
 
     static let maxNestingLevel = StoreError.maxNestingLevel.message
@@ -68,25 +73,15 @@ extension JSONMessages {
 
     /// A binary subtype as Extended JSON writes it, with its BSON name: `09 (vector)`.
     static func subTypeText(_ subType: UInt8) -> String {
-        let name: String? = switch subType {
-        case 0x00: "generic"
-        case 0x01: "function"
-        case 0x02: "old generic"
-        case 0x03: "legacy UUID"
-        case 0x04: "UUID"
-        case 0x05: "MD5"
-        case 0x06: "encrypted"
-        case 0x07: "compressed column"
-        case 0x08: "sensitive"
-        case 0x09: "vector"
-        case 0x80...0xFF: "user-defined"
-        default: nil
-        }
-        return HexText.digits(subType, minimumCount: 2) + (name.map { " (\($0))" } ?? "")
+        HexText.digits(subType, minimumCount: 2) + (BinarySubtype.name(subType).map { " (\($0))" } ?? "")
     }
 
     static func dataSubType(_ subType: UInt8) -> String {
         "binary subtype \(subTypeText(subType)) would be lost: a 'data' property keeps generic binary, subtype 00 (or 02)"
+    }
+
+    static func keptSubType(_ subType: UInt8, kept: UInt8) -> String {
+        "binary subtype \(subTypeText(subType)) is not the subtype this property keeps, \(subTypeText(kept))"
     }
 
     static func mixedSubType(_ subType: UInt8) -> String {
@@ -116,14 +111,18 @@ extension JSONMessages {
         return "wrap it: {\"$date\": \"\(isBareDate ? text + "T00:00:00Z" : text)\"}"
     }
     static func wrapMilliseconds(_ text: String) -> String { "wrap it: {\"$date\": {\"$numberLong\": \"\(text)\"}}" }
-    static func wrapBinary(_ text: String) -> String {
-        "wrap it: {\"$binary\": {\"base64\": \"\(text)\", \"subType\": \"00\"}}"
+    static func wrapBinary(_ text: String, subtype: UInt8 = 0) -> String {
+        "wrap it: {\"$binary\": {\"base64\": \"\(text)\", \"subType\": \"\(HexText.digits(subtype, minimumCount: 2))\"}}"
     }
     static func wrapObjectId(_ text: String) -> String { "wrap it: {\"$oid\": \"\(text)\"}" }
     static func wrapDecimal(_ text: String) -> String { "wrap it: {\"$numberDecimal\": \"\(text)\"}" }
     static func writeNumber(_ text: String) -> String { "write it as a number: \(text)" }
     static func writeInteger(_ integer: Int64) -> String { "write it as an integer: \(integer)" }
     static func writeBool(_ text: String) -> String { "write it without quotes: \(text)" }
+    static func keptSubTypeHint(_ kept: UInt8) -> String {
+        "its schema says 'subtype: \(kept)': write \"subType\": \"\(HexText.digits(kept, minimumCount: 2))\", "
+            + "or change the property's 'subtype'"
+    }
     static let genericSubTypeHint = "to store the bytes without their subtype, write \"subType\": \"00\""
     static let uuidSubTypeForData = "a UUID (subtype 04, 16 bytes) fills a 'uuid' property"
     static let legacyUUIDSubType = "subtype 03 is a legacy UUID whose byte order depends on the driver that wrote it; "

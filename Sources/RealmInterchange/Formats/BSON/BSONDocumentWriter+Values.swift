@@ -3,7 +3,7 @@ import RealmSchema
 
 /// The leaves of the object-by-object walk (`ExportValueWriter`) as BSON: values by their BSON
 /// type (an int fitting 32 bits an int32, else an int64; floats as doubles; data binary subtype
-/// 0, UUIDs subtype 4; dates in milliseconds, a finer part cut and counted), objects, lists and
+/// 0, or the subtype its property keeps; UUIDs subtype 4; dates in milliseconds, a finer part cut and counted), objects, lists and
 /// references as documents.
 extension BSONDocumentWriter: ExportValueWriter {
     func openObject() throws {
@@ -50,6 +50,10 @@ extension BSONDocumentWriter: ExportValueWriter {
         try writer.endDocument()
     }
 
+    func keepBinarySubtype(_ subtype: UInt8) {
+        binarySubtype = subtype
+    }
+
     /// A scalar by its BSON type.
     func writeScalarValue(_ value: StoreValue) throws {
         switch value {
@@ -59,7 +63,7 @@ extension BSONDocumentWriter: ExportValueWriter {
         case .float(let v): writer.double(Double(v))
         case .double(let v): writer.double(v)
         case .string(let v): writer.string(v)
-        case .data(let v): writer.binary(v, subtype: 0)
+        case .data(let v): writer.binary(v, subtype: binarySubtype)
         case .date(let v): writer.date(milliseconds: try milliseconds(v))
         case .decimal128(let v): writer.decimal128(v)
         case .objectId(let v): writer.objectId(v)

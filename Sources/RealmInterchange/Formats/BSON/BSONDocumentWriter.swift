@@ -16,6 +16,8 @@ final class BSONDocumentWriter {
     let writer = BSONWriter()
     /// How many dates had a part finer than a millisecond, which BSON cannot carry.
     var truncatedDates = 0
+    /// The subtype data values are written with (`keepBinarySubtype`).
+    var binarySubtype: UInt8 = 0
     /// Whether a whole class is read through its export reader (`BSONDocumentWriter+Rows.swift`);
     /// false writes it object by object, as a selection is (for tests comparing the two).
     var readsWholeClasses = true

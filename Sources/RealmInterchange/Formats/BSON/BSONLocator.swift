@@ -10,11 +10,27 @@ enum BSONLocator {
     /// path names, or the last one it reaches (a path may go on inside an Extended JSON
     /// wrapper the document does not have). Nil when not even the first step is found.
     static func offset(of path: JSONPath, in bytes: [UInt8]) -> Int? {
+        element(on: path, in: bytes)?.offset
+    }
+
+    /// An element of a document: where it starts (its type byte), its type, where its value
+    /// starts, and how many steps of the path given to `element(on:in:)` lead to it.
+    struct Element {
+        var offset: Int
+        var type: UInt8
+        var value: Int
+        var depth: Int
+    }
+
+    /// The deepest element on `path` in `bytes` (one document), as `offset(of:in:)` finds it;
+    /// the steps after `depth` are inside an Extended JSON wrapper the document does not have
+    /// (`$binary`, `subType`).
+    static func element(on path: JSONPath, in bytes: [UInt8]) -> Element? {
         var documentStart = 0
-        var found: Int?
-        for component in path.components {
+        var found: Element?
+        for (depth, component) in path.components.enumerated() {
             guard let (element, value, type) = find(component, inDocumentAt: documentStart, of: bytes) else { break }
-            found = element
+            found = Element(offset: element, type: type, value: value, depth: depth + 1)
             guard type == 0x03 || type == 0x04 else { break }
             documentStart = value
         }

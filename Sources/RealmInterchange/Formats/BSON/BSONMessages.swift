@@ -1,4 +1,5 @@
 import RealmFormats
+import RealmSchema
 
 /// The messages of reading BSON input (`realm-import --type bson`, mongodump's `.bson` files):
 /// the framing of documents, their elements, and where in the input a problem is.
@@ -69,9 +70,93 @@ enum BSONMessages {
         return base + "; the element starts at byte \(element)"
     }
 
-    /// The note naming the element's field path inside its document.
+    /// The note naming the element's field path inside its document, dotted as MongoDB
+    /// writes it (`imdb.votes`, `genres.2`).
     static func pathNote(_ path: JSONPath) -> String {
-        "at field path \(path.isEmpty ? "/" : path.description)"
+        path.isEmpty ? "at the document's top level" : "at field path " + dotted(path)
+    }
+
+    static func dotted(_ path: JSONPath) -> String {
+        path.components.map(\.objectKey).joined(separator: ".")
+    }
+
+    // MARK: Values the schema refuses (BSONValueProblem)
+
+    /// The BSON name of an element type, as the BSON specification names it.
+    static func typeName(_ code: UInt8) -> String {
+        switch code {
+        case 0x01: "double"
+        case 0x02: "string"
+        case 0x03: "embedded document"
+        case 0x04: "array"
+        case 0x05: "binary"
+        case 0x06: "undefined"
+        case 0x07: "ObjectId"
+        case 0x08: "boolean"
+        case 0x09: "UTC datetime"
+        case 0x0A: "null"
+        case 0x0B: "regular expression"
+        case 0x0C: "DBPointer"
+        case 0x0D: "JavaScript code"
+        case 0x0E: "symbol"
+        case 0x0F: "JavaScript code with scope"
+        case 0x10: "int32"
+        case 0x11: "timestamp"
+        case 0x12: "int64"
+        case 0x13: "Decimal128"
+        case 0x7F: "max key"
+        case 0xFF: "min key"
+        default: "type 0x" + hex(code)
+        }
+    }
+
+    /// A binary subtype as BSON names it: `binary subtype 0x09 (vector)`.
+    static func subtypeName(_ subtype: UInt8) -> String {
+        "binary subtype 0x" + hex(subtype) + (BinarySubtype.name(subtype).map { " (\($0))" } ?? "")
+    }
+
+    /// Realm's `Invalid value …` with the element's BSON type; `value` is its text when it has a
+    /// short one (numbers, strings, booleans, ObjectIds, dates).
+    static func invalidValue(_ value: String?, bsonType: String, expected: DeclaredType, property: String,
+                             reason: String?) -> String {
+        let shown = value.map { "'\($0)' " } ?? ""
+        let detail = reason.map { ": \($0)" } ?? ""
+        return "Invalid value \(shown)of BSON type '\(bsonType)' for \(JSONMessages.propertyTypeText(expected)) "
+            + "property '\(property)'\(detail)."
+    }
+
+    static func keptSubtypeOnly(_ kept: UInt8) -> String {
+        "the property keeps \(subtypeName(kept)) only"
+    }
+
+    static let genericSubtypesOnly = "a 'data' property keeps generic binary, subtypes 0x00 and 0x02, unless its schema gives a 'subtype'"
+    static let mixedSubtypes = "a mixed value keeps binary subtypes 0x00 and 0x02 as data and 0x04 as a UUID"
+    static let uuidSubtype = "a UUID is binary subtype 0x04"
+    static let doubleForInteger = "a double never fills an integer property"
+    static let doubleForDecimal = "a double would lose digits in a decimal128"
+
+    /// The advice for a subtype a `data` property does not keep yet: say so in the schema.
+    /// `type` is the property's type as the schema writes it (`data`, `"data[]"`).
+    static func addSubtype(_ property: String, type: String, subtype: UInt8) -> String {
+        "to keep the bytes with their subtype, give the property the subtype in the schema: "
+            + "\(property): { type: \(type), subtype: \(subtype) }"
+    }
+
+    /// `other` is what the schema would say to keep the subtype found instead: `subtype: 5`,
+    /// or nil when a data property cannot keep it.
+    static func changeSubtype(_ property: String, kept: UInt8, found: UInt8) -> String {
+        let other: String? = BinarySubtype.isGeneric(found) ? "leave 'subtype' out to keep generic binary instead"
+            : BinarySubtype.refusal(found) == nil ? "write 'subtype: \(found)' to keep \(subtypeName(found)) instead" : nil
+        return "the schema gives '\(property)' 'subtype: \(kept)'; a binary of another subtype is another value"
+            + (other.map { " (\($0))" } ?? "")
+    }
+
+    static let uuidForData = "a UUID (binary subtype 0x04, 16 bytes) fills a 'uuid' property"
+    static let legacyUUID = "binary subtype 0x03 is a legacy UUID whose byte order depends on the driver that wrote it; "
+        + "convert it to subtype 0x04 for a 'uuid' property"
+
+    static func widerInteger(_ width: IntWidth) -> String {
+        "declare the property 'int' (or 'int64') in the schema to hold every int64, not '\(width.yamlName)'"
     }
 
     private static func hex(_ byte: UInt8) -> String {

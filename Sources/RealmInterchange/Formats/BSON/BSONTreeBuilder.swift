@@ -176,7 +176,7 @@ struct BSONTreeBuilder {
             guard byte <= 1 else { throw failure(BSONMessages.badBool(byte), at: position) }
             return (byte == 1 ? json_true() : json_false(), valueStart + 1)
         case 0x09:
-            try need(8, "date")
+            try need(8, "UTC datetime")
             return (date(at: valueStart), valueStart + 8)
         case 0x0A:
             return (json_null(), valueStart)
@@ -187,17 +187,16 @@ struct BSONTreeBuilder {
             try need(8, "int64")
             return (json_integer(json_int_t(int64(at: valueStart))), valueStart + 8)
         case 0x13:
-            try need(16, "decimal128")
+            try need(16, "Decimal128")
             return (decimal128(at: valueStart), valueStart + 16)
         default:
-            if let name = Self.unsupported[type] { throw failure(BSONMessages.unsupportedType(name, type), at: position) }
+            if Self.unsupported.contains(type) {
+                throw failure(BSONMessages.unsupportedType(BSONMessages.typeName(type), type), at: position)
+            }
             throw failure(BSONMessages.unknownType(type), at: position)
         }
     }
 
-    /// BSON types that exist but have no Realm property type, by name.
-    private static let unsupported: [UInt8: String] = [
-        0x06: "undefined", 0x0B: "regular expression", 0x0C: "DBPointer", 0x0D: "JavaScript code", 0x0E: "symbol",
-        0x0F: "JavaScript code with scope", 0x11: "timestamp", 0x7F: "max key", 0xFF: "min key",
-    ]
+    /// BSON types that exist but have no Realm property type (named by `BSONMessages.typeName`).
+    private static let unsupported: Set<UInt8> = [0x06, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x11, 0x7F, 0xFF]
 }

@@ -32,6 +32,14 @@ final class BSONReader: DocumentReader {
         origin.bsonPlace(of: path)
     }
 
+    /// A refused value in BSON's terms: its element's BSON type, the user's field path, advice
+    /// for a BSON file (`BSONValueProblem`).
+    func valueProblem(_ error: ExtendedJSONError, property: PropertySchema, className: String, at path: JSONPath,
+                      in origin: DocumentOrigin) -> ValueProblem? {
+        guard let bytes = origin.bsonBytes else { return nil }
+        return BSONValueProblem.reword(error, property: property, className: className, at: path, in: bytes)
+    }
+
     /// Hints that tell how to write a value in Extended JSON do not apply to BSON.
     var writesExtendedJSON: Bool { false }
 
@@ -127,8 +135,12 @@ extension DocumentOrigin {
     /// The note placing the value at `path` (relative to the document) of a BSON document: the
     /// document's number and first byte, and the element's first byte when its bytes are held.
     func bsonPlace(of path: JSONPath) -> String {
-        let bytes = text ?? source.bytes(in: start.offset..<(start.offset + byteCount))
-        let element = bytes.flatMap { BSONLocator.offset(of: path, in: $0) }.map { start.offset + $0 }
+        let element = bsonBytes.flatMap { BSONLocator.offset(of: path, in: $0) }.map { start.offset + $0 }
         return BSONMessages.placeNote(file: source.name, document: start.line, start: start.offset, element: element)
+    }
+
+    /// The document's bytes, when they are still held.
+    var bsonBytes: [UInt8]? {
+        text ?? source.bytes(in: start.offset..<(start.offset + byteCount))
     }
 }

@@ -1,3 +1,4 @@
+import RealmFormats
 import RealmSchema
 
 /// One JSON line being made from a CSV row, with its column count (in Unicode scalars, as
@@ -73,12 +74,17 @@ enum CSVCellEncoding {
         case .objectId: line.appendWrapped("$oid", text)
         case .uuid: line.appendWrapped("$uuid", text)
         case .data:
-            line.append("{\"$binary\":{\"base64\":".utf8)
-            line.appendString(text)
-            line.append(",\"subType\":\"00\"}}".utf8)
+            appendBinary(text, subtype: 0, to: &line)
         case .string, .mixed, .object, .linkingObjects:
             line.appendString(text)
         }
+    }
+
+    /// `{"$binary": {"base64": <text>, "subType": "<subtype>"}}`.
+    static func appendBinary(_ text: [UInt8], subtype: UInt8, to line: inout MadeLine) {
+        line.append("{\"$binary\":{\"base64\":".utf8)
+        line.appendString(text)
+        line.append(",\"subType\":\"\(HexText.digits(subtype, minimumCount: 2))\"}}".utf8)
     }
 
     /// Whether `text` is a JSON number literal (`-12`, `1.5e3`; not `+1`, `.5`, `1.`, `0x1F`).

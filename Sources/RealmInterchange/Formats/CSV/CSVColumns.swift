@@ -8,6 +8,8 @@ struct CSVColumns {
     enum Encoding {
         /// A scalar of this type, from its text form.
         case scalar(BaseType)
+        /// Base64 bytes for a `data` property that keeps this binary subtype (`subtype: 9`).
+        case binary(subtype: UInt8)
         /// JSON text, given as is (lists, sets, maps, mixed values, embedded objects, links to
         /// objects without a primary key); the name of what it is, for messages.
         case json(String)
@@ -115,6 +117,7 @@ struct CSVColumns {
         case .single: break
         }
         if property.isMixed { return .json("mixed value") }
+        if let subtype = property.binarySubtype { return .binary(subtype: subtype) }
         guard let target = property.target else { return .scalar(property.base) }
         if target.isEmbedded { return .json("embedded object") }
         // A link by its target's primary key value.

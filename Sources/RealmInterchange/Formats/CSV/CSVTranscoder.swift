@@ -157,6 +157,8 @@ final class CSVTranscoder: ByteStream {
             line.appendString(cell.bytes)
         case .scalar(let base):
             CSVCellEncoding.append(cell.bytes, as: base, to: &line)
+        case .binary(let subtype):
+            CSVCellEncoding.appendBinary(cell.bytes, subtype: subtype, to: &line)
         case .json(let kind):
             do {
                 _ = try JSONDocument.parse(cell.text)

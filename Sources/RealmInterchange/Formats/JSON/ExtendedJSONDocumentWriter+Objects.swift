@@ -56,6 +56,10 @@ extension ExtendedJSONDocumentWriter: ExportValueWriter {
         if let failure { throw failure }
     }
 
+    func keepBinarySubtype(_ subtype: UInt8) {
+        writer.binarySubtype = subtype
+    }
+
     /// A scalar value in the writer's Extended JSON mode.
     func writeScalarValue(_ value: StoreValue) throws {
         switch value {

@@ -85,7 +85,7 @@ extension ExtendedJSONWriter {
     }
 
     /// `{"$binary":{"base64":"…","subType":"<subType>"}}`, the base64 text in chunks written in place.
-    func fixedBinary(_ data: UnsafeRawBufferPointer, subType: StaticString) throws(ExportError) {
+    func fixedBinary(_ data: UnsafeRawBufferPointer, subType: UInt8) throws(ExportError) {
         try prepareForValue()
         try output.write("{\"$binary\":{\"base64\":\"")
         let chunk = 48    // 64 symbols
@@ -104,8 +104,15 @@ extension ExtendedJSONWriter {
             start = end
         }
         try output.write("\",\"subType\":\"")
-        try output.write(subType)
+        try writeSubType(subType)
         try output.write("\"}}")
+    }
+
+    /// A binary subtype as two lowercase hex digits (`09`).
+    func writeSubType(_ subType: UInt8) throws(ExportError) {
+        let digits: StaticString = "0123456789abcdef"
+        try output.write(digits.utf8Start[Int(subType >> 4)])
+        try output.write(digits.utf8Start[Int(subType & 0x0F)])
     }
 
     /// `{"$numberDecimal":"…"}`.

@@ -97,36 +97,36 @@ extension ExtendedJSONWriter {
             return
         }
         let bytes = withUnsafeBytes(of: value.uuid) { Array($0) }
-        try binary(bytes, subType: "04")
+        try binary(bytes, subType: 4)
     }
 
-    /// `{"$binary": {"base64": "…", "subType": "00"}}`.
+    /// `{"$binary": {"base64": "…", "subType": "00"}}`, or the subtype `binarySubtype` says.
     public func data(_ value: Data) throws(ExportError) {
         if fixedWrappers {
             var failure: ExportError?
             value.withUnsafeBytes { bytes in
-                do throws(ExportError) { try fixedBinary(bytes, subType: "00") } catch { failure = error }
+                do throws(ExportError) { try fixedBinary(bytes, subType: binarySubtype) } catch { failure = error }
             }
             if let failure { throw failure }
             return
         }
-        try binary(value, subType: "00")
+        try binary(value, subType: binarySubtype)
     }
 
     /// `data(_:)` of bytes that stay valid during the call (a column's), without a `Data`.
     func data(bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
-        if fixedWrappers { return try fixedBinary(UnsafeRawBufferPointer(bytes), subType: "00") }
-        try binary(bytes, subType: "00")
+        if fixedWrappers { return try fixedBinary(UnsafeRawBufferPointer(bytes), subType: binarySubtype) }
+        try binary(bytes, subType: binarySubtype)
     }
 
     /// `uuid(_:)` of a UUID's 16 bytes (a column's).
     func uuid(bytes: UnsafeRawBufferPointer) throws(ExportError) {
         guard fixedWrappers else { return try uuid(UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))) }
-        if mode == .canonical { return try fixedBinary(bytes, subType: "04") }
+        if mode == .canonical { return try fixedBinary(bytes, subType: 4) }
         try fixedUUID(bytes)
     }
 
-    private func binary(_ bytes: some Collection<UInt8>, subType: StaticString) throws(ExportError) {
+    private func binary(_ bytes: some Collection<UInt8>, subType: UInt8) throws(ExportError) {
         try wrapper("$binary") { () throws(ExportError) in
             try beginObject()
             try key("base64" as StaticString)
@@ -137,7 +137,7 @@ extension ExtendedJSONWriter {
             try key("subType" as StaticString)
             try prepareForValue()
             try output.write(UInt8(ascii: "\""))
-            try output.write(subType)
+            try writeSubType(subType)
             try output.write(UInt8(ascii: "\""))
             try endObject()
         }

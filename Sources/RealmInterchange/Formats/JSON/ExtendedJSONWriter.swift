@@ -35,6 +35,9 @@ public final class ExtendedJSONWriter {
     /// Whether wrappers are written as fixed bytes (`ExtendedJSONWriter+Fixed.swift`): every
     /// layout but `.pretty`, which spaces them.
     let fixedWrappers: Bool
+    /// The binary subtype `data(_:)` writes: 0, or the one the property being written keeps
+    /// (`subtype: 9`, docs/schema-rules.md, section 1.7).
+    var binarySubtype: UInt8 = 0
     /// Whether the layout has line breaks (not `.compact`).
     private let breaksLines: Bool
     // The writer is used from one thread at a time and never hands out access to its state,

@@ -55,7 +55,7 @@ final class RealmReader: DocumentReader {
         }
         let file = try RealmFileSchema.open(path, name: source.name)
         self.file = file
-        builder = RealmTreeBuilder(file: file)
+        builder = RealmTreeBuilder(file: file, subtypes: source.options.binarySubtypes)
         classes = file.classes.filter { $0.kind != .embedded }
         fileSize = source.totalBytes ?? 0
         source.state = .sequence

@@ -5,7 +5,8 @@ import RealmFile
 /// Builds the importer's value tree (jansson, as the JSON reader makes it) for one object of a
 /// Realm file, straight from its values: ints, bools and strings as JSON has them,
 /// doubles as reals (NaN and ±Infinity as `$numberDouble`, -0.0 kept), floats as the double they
-/// equal (a float property rounds it back to the same float), data as `$binary` subtype 00,
+/// equal (a float property rounds it back to the same float), data as `$binary` subtype 00 (or
+/// the subtype the schema's property keeps: Realm's data has none, docs/schema-rules.md, section 1.7),
 /// dates as `$date` ISO text with every nanosecond, `$numberDecimal`, `$oid`, `$uuid`; lists and
 /// sets as arrays, dictionaries as objects with their keys as stored; mixed values in their own
 /// forms (docs/json-typing.md, section 6), nested lists and dictionaries included.
@@ -40,6 +41,9 @@ final class RealmTreeBuilder {
         let realmClass: RealmClass
         /// How each property is built.
         let kinds: [PropertyKind]
+        /// The binary subtype each property's data is given: 0, or the one the import schema's
+        /// property of that name keeps (`subtype: 9`).
+        let subtypes: [UInt8]
         /// The property names' UTF-8 bytes, one after another (`keyStarts[i]..<keyStarts[i + 1]`).
         private let keyBytes: UnsafeMutableBufferPointer<CChar>
         private let keyStarts: [Int]
@@ -50,7 +54,8 @@ final class RealmTreeBuilder {
             case value, mixed, typedLink
         }
 
-        init(_ cls: RealmClass) {
+        init(_ cls: RealmClass, subtypes kept: [String: UInt8] = [:]) {
+            subtypes = cls.properties.map { kept[$0.name] ?? 0 }
             realmClass = cls
             kinds = cls.properties.map { property in
                 switch property.type {
@@ -88,9 +93,14 @@ final class RealmTreeBuilder {
 
     static let maxDepth = 100
 
-    init(file: RealmFile) {
+    /// The binary subtype data is given while one property is built (`ClassPlan.subtypes`).
+    private var binarySubtype: UInt8 = 0
+
+    /// `subtypes`: by class, the stored names of the import schema's `data` properties that keep
+    /// a subtype, and that subtype.
+    init(file: RealmFile, subtypes: [String: [String: UInt8]] = [:]) {
         self.file = file
-        plansByTable = Dictionary(file.classes.map { ($0.tableName, ClassPlan($0)) }) { first, _ in first }
+        plansByTable = Dictionary(file.classes.map { ($0.tableName, ClassPlan($0, subtypes: subtypes[$0.name] ?? [:])) }) { first, _ in first }
     }
 
     /// The plan of `cls`, a class of the file.
@@ -148,6 +158,8 @@ final class RealmTreeBuilder {
                 case .mixed:
                     converted = try value(columns[index], row, inMixed: true, depth: depth, bytes: &bytes)
                 case .value:
+                    binarySubtype = plan.subtypes[index]
+                    defer { binarySubtype = 0 }
                     converted = try value(columns[index], row, inMixed: false, depth: depth, bytes: &bytes)
                 }
             } catch {
@@ -223,7 +235,7 @@ final class RealmTreeBuilder {
             return Self.string(text)
         case .binary(let data):
             bytes += data.count * 4 / 3
-            return ExtendedJSONTree.binary(data, subType: 0)
+            return ExtendedJSONTree.binary(data, subType: binarySubtype)
         case .timestamp(let seconds, let nanoseconds):
             return try date(seconds: seconds, nanoseconds: nanoseconds)
         case .decimal(let decimal):
@@ -259,7 +271,7 @@ final class RealmTreeBuilder {
         case .string(let text):
             return Self.withCString(text) { json_stringn_nocheck($0, $1)! }
         case .data(let bytes):
-            return bytes.withUnsafeBytes { ExtendedJSONTree.binary($0, subType: 0) }
+            return bytes.withUnsafeBytes { ExtendedJSONTree.binary($0, subType: inMixed ? 0 : binarySubtype) }
         case .timestamp(let seconds, let nanoseconds):
             return try date(seconds: seconds, nanoseconds: nanoseconds)
         case .decimal128(let decimal):
