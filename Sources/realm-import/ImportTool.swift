@@ -17,6 +17,10 @@ enum ImportTool {
 
     static func run(_ parsed: ParsedArguments<ImportOption>, format: DiagnosticFormat, output: TextOutput, progress progressStyle: ProgressStyle?,
                     stdinIsTerminal: Bool) throws {
+        // From the start: a signal while the schema compiles or the inputs are checked ends the
+        // run with its one line too, before the store is touched.
+        let signals = ImportSignals()
+        defer { signals.restore() }
         let storePath = try StoreOption.path(in: parsed)
         let inputs = try ImportCommand.inputs(parsed, stdinIsTerminal: stdinIsTerminal)
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(ImportToolMessages.stdinTwice) }
@@ -60,11 +64,10 @@ enum ImportTool {
         }
 
         let progress = progressStyle.map { ProgressBar(inputs: dataInputs, output: output, style: $0, json: format == .json) }
-        let signals = ImportSignals()
-        defer { signals.restore() }
         var creation: StoreCreation?
         let result: (summary: ImportSummary, diagnostics: [Diagnostic], order: [String])
         do {
+            if let signal = signals.interruption.signal { throw ImportInterrupted(signal: signal) }
             // A new store is made under a temporary name and moved into place once complete.
             creation = isNew ? try StoreCreation(path: storePath) : nil
             result = try load(storePath, creation: creation, schema: schema, inputs: dataInputs, dump: dump, options: options, table: table,

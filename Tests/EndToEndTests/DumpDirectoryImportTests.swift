@@ -107,7 +107,7 @@ import Testing
         // Dog.bson.gz and Note.bson.gz load first; Person.bson, read last, fails at its second document.
         let run = try Tool.run("realm-import", importArguments("store.realm", ["dump/shop"], ["--quiet"]), in: directory)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("error: Invalid value 'three' of type 'string' for 'int?' property 'Person.age'"), "\(run.stderr)")
+        #expect(run.stderr.contains("error: Invalid value 'three' of BSON type 'string' for 'int?' property 'Person.age'"), "\(run.stderr)")
         #expect(run.stderr.contains("note: in BSON document 2 of dump/shop/Person.bson, which starts at byte "), "\(run.stderr)")
         #expect(run.stderr.hasSuffix("1 error; nothing was written\n"), "\(run.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/store.realm")) == before)

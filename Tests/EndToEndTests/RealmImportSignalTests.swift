@@ -89,6 +89,61 @@ import Testing
         #expect(try files(in: directory) == ["schema.yaml"])
     }
 
+    /// Whether the process has `signal`'s action set to "ignore" (`SigIgn` in /proc): the import
+    /// has taken over SIGINT and SIGTERM.
+    static func ignores(_ pid: Int32, _ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+              let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16) else {
+            return false
+        }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// Writes `text` into the named pipe at `path` once a reader has it open (never waiting for
+    /// one that is gone: false after 30 seconds without a reader).
+    static func write(_ text: String, toPipe path: String) -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        var descriptor: Int32 = -1
+        while descriptor < 0 && Date() < deadline {
+            descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            if descriptor < 0 { usleep(10_000) }
+        }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, 0)
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+
+    /// A signal before any input is read (here while the schema, a named pipe, is still being
+    /// opened) ends the run with its line once the schema is read, before the store is made.
+    @Test func aSignalBeforeTheImportBeganIsReportedAndNothingIsCreated() throws {
+        let directory = try workspace()
+        #expect(mkfifo(directory + "/pipe.yaml", 0o600) == 0)
+        let errorURL = URL(fileURLWithPath: directory).appendingPathComponent("stderr.txt")
+        try Data().write(to: errorURL)
+        let process = Process()
+        process.executableURL = Tool.url("realm-import")
+        process.arguments = ["--store", "s.sqlite", "--schema", "pipe.yaml", "--class", "Item", "-"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardInput = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+        // The import takes SIGTERM over before it opens the schema, which waits for a writer.
+        let deadline = Date().addingTimeInterval(30)
+        while !Self.ignores(process.processIdentifier, SIGTERM) && Date() < deadline { usleep(10_000) }
+        #expect(Self.ignores(process.processIdentifier, SIGTERM))
+        kill(process.processIdentifier, SIGTERM)
+        #expect(Self.write(Self.schema, toPipe: directory + "/pipe.yaml"), "the import no longer reads the schema")
+        process.waitUntilExit()
+        let stderr = String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143, "\(stderr)")
+        #expect(stderr == "error: interrupted by SIGTERM; 's.sqlite' was not created\n")
+        #expect(try files(in: directory) == ["pipe.yaml", "schema.yaml", "stderr.txt"])
+    }
+
     @Test func sigintIntoAnExistingStoreWritesNothing() throws {
         let directory = try workspace()
         try Self.documents(3).write(to: URL(fileURLWithPath: directory + "/first.ndjson"))
