@@ -23,6 +23,15 @@ import Testing
         return schema
     }
 
+    /// A random store of `writableSchema()` with mixed links, `objects` objects per class.
+    static func randomStore(seed: UInt64, objects: Int, in directory: TemporaryDirectory) throws -> Store {
+        let schema = writableSchema()
+        let store = try Store(path: directory.path("first.sqlite"), schema: schema)
+        var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
+        try generator.fill(store, objects: objects)
+        return store
+    }
+
     static func canonical(_ store: Store) throws -> String {
         try ExportFixtures.export(store, ExportOptions(mode: .canonical))
     }
@@ -66,10 +75,7 @@ import Testing
 
     @Test func theSameStoreGivesTheSameBytes() throws {
         let directory = TemporaryDirectory()
-        let schema = Self.writableSchema()
-        let store = try Store(path: directory.path("first.sqlite"), schema: schema)
-        var generator = ExportTestStore(seed: 9, schema: schema, mixedLinks: true)
-        try generator.fill(store, objects: 10)
+        let store = try Self.randomStore(seed: 9, objects: 10, in: directory)
         let first = try RealmFileExporter(store: store, classes: [], schemaVersion: nil).bytes()
         let second = try RealmFileExporter(store: store, classes: [], schemaVersion: nil).bytes()
         #expect(first.count > 4096)
@@ -197,10 +203,7 @@ import Testing
 
     @Test func theReaderOrTheWriterConvertingGivesTheSameBytes() throws {
         let directory = TemporaryDirectory()
-        let schema = RealmFileExportTests.writableSchema()
-        let store = try Store(path: directory.path("first.sqlite"), schema: schema)
-        var generator = ExportTestStore(seed: 11, schema: schema, mixedLinks: true)
-        try generator.fill(store, objects: 12)
+        let store = try RealmFileExportTests.randomStore(seed: 11, objects: 12, in: directory)
         // More objects than one batch (512) of a class, so that batches go both ways.
         let many = CompiledSchema(models: [
             ModelSchema(name: "Item", properties: [
