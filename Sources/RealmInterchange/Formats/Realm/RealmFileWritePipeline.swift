@@ -8,10 +8,10 @@ import RealmSchema
 /// (`RealmFileStreamWriter`). Converting the values (`RealmFileValueConverter`) is done by
 /// whichever thread has time for it: the reader converts a batch itself when the queue is all
 /// but full (`backlog`: it would soon wait for room), and otherwise sends it as read for the
-/// writer to convert, so that neither thread idles while the other is busy. They meet in a queue of at most `capacity`
-/// batches of objects, so memory stays bounded: when the writer falls behind, the reader waits,
-/// and the other way round. Either way the same objects reach the writer in the same order: the
-/// file's bytes do not depend on who converted what.
+/// writer to convert, so that neither thread idles while the other is busy. They meet in a
+/// queue of at most `capacity` batches of objects, so memory stays bounded: when the writer falls
+/// behind, the reader waits, and the other way round. Either way the same objects reach the
+/// writer in the same order: the file's bytes do not depend on who converted what.
 ///
 /// The writer is only touched by the second thread until `finish()` or `cancel()` returns. The
 /// first error the second thread meets (`ExportError` for a value, `RealmFileError` from the
@@ -82,7 +82,8 @@ final class RealmFileWritePipeline: @unchecked Sendable {
         return true
     }
 
-    /// How many batches wait for the writer: while some do, the reader has time to convert.
+    /// How many batches wait for the writer: when the queue is all but full, the reader has time
+    /// to convert.
     var backlog: Int {
         condition.lock()
         defer { condition.unlock() }
