@@ -104,18 +104,37 @@ The Realm export streams (docs/realm-file.md, "Writing"). The exporter's thread 
 once in insertion order (\`Store.forEachObjectWithValues\`) together with its backlinks, read
 from the store in target order while the target class is read (\`Store.linksByTarget\`: one
 ordered statement per link property; links into embedded classes, whose link columns have no
-index, are sorted by SQLite); a second thread converts the values, encodes them
-(\`RealmFileStreamWriter\`) and writes every finished node to a temporary file beside the
-destination through a 1 MiB buffer (flushed and renamed at the end). Held at any time: SQLite's
-page cache (16 MiB: several statements step together), at most 8 batches of 512 objects between
-the threads, at most 257 objects waiting for their cluster leaf, one ref per leaf of the class
-being written, the index bytes of that class's indexed columns (its primary key: a 24-byte item
-plus the key's own bytes per object, and the sort's buffer: the "key index"), and per class the
-runs of consecutive object keys (one run for a store never deleted from). Links held in mixed
-values (none here) are read first and kept, two integers per link. Peak RSS therefore grows with
-the largest class's primary-key index (here the 1.2 million dogs' UUIDs at 1,000,000 people),
-not with the store's size, its links or the file; the JSON export's stays flat. The time goes to
-reading the store (the exporter's thread, the busier of the two at 1,000,000 people) and to
-building, encoding and freeing each value twice (store value, then Realm value) on the writer's
-thread: about 1.5 to 1.8 times the JSON export's CPU time (measured 2026-12-05).
+index, are sorted by SQLite); a second thread encodes the objects (\`RealmFileStreamWriter\`)
+and writes every finished node to a temporary file beside the destination through a 1 MiB
+buffer (flushed and renamed at the end). Converting the values read (store value → Realm value)
+is done by whichever thread has time: the reader converts a batch itself when the queue between
+them is all but full, else the writer does (\`RealmFileWritePipeline\`). Held at any time:
+SQLite's page cache (16 MiB: several statements step together), at most 8 batches of 512
+objects between the threads, at most 257 objects waiting for their cluster leaf, one ref per
+leaf of the class being written, the index bytes of that class's indexed columns (its primary
+key: a 24-byte item plus the key's own bytes per object, and the sort's buffer: the "key
+index"), and per class the runs of consecutive object keys (one run for a store never deleted
+from). Links held in mixed values (none here) are read first and kept, two integers per link.
+Peak RSS therefore grows with the largest class's primary-key index (here the 1.2 million dogs'
+UUIDs at 1,000,000 people), not with the store's size, its links or the file; the JSON export's
+stays flat.
+
+Where the time goes (perf samples per thread, 2026-12-06, on a machine shared with other builds,
+load average 3 to 9): before the converting moved, at 1,000,000 people the reader took about 5.6
+to 7.8 s of CPU and the writer 6.8 to 8.4 s, the writer the busier; with it, the reader takes
+about 6.9 to 8.2 s and the writer 5.9 to 7.2 s, and the whole export about 10% less CPU
+(alternated runs: 14.7 to 16.4 s against 15.5 to 19.7 s under that load; the bytes are the same),
+since a value converted by the reader is also freed by it. What is left: each value is still
+built twice (store value, then Realm value) and freed on another thread than the one that made
+it (malloc and reference counting are about a fifth of both threads' time); SQLite's stepping is
+about a fifth of the reader's; the writer's kernel write to the page cache about a tenth of its
+own. And the writer waits, idle, while the reader counts the keys of each link target class
+before the first class (\`SELECT min(_key), max(_key), count(*)\`: a pass over each target table,
+about 0.3 s of CPU at 1,000,000 people) and while SQLite sorts the links into an embedded class
+before its first object (Person.address: a pass over the Person table and a sort, about 0.3 s;
+Dog.toys about 0.25 s). The next steps: read the key runs of a class while it is written (only
+targets written after their origin need them beforehand), encode leaves from SQLite's column
+values without building either value (as the JSON export writes from the columns), and read
+the backlinks on a second connection at the same version (as the JSON export's second thread
+does), so that the writer never waits for a sort.
 MD

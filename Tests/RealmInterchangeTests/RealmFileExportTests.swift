@@ -1,7 +1,7 @@
 import Foundation
 import RealmEngine
 import RealmFile
-import RealmInterchange
+@testable import RealmInterchange
 import RealmSchema
 import TestSupport
 import Testing
@@ -21,6 +21,15 @@ import Testing
             }
         }
         return schema
+    }
+
+    /// A random store of `writableSchema()` with mixed links, `objects` objects per class.
+    static func randomStore(seed: UInt64, objects: Int, in directory: TemporaryDirectory) throws -> Store {
+        let schema = writableSchema()
+        let store = try Store(path: directory.path("first.sqlite"), schema: schema)
+        var generator = ExportTestStore(seed: seed, schema: schema, mixedLinks: true)
+        try generator.fill(store, objects: objects)
+        return store
     }
 
     static func canonical(_ store: Store) throws -> String {
@@ -66,10 +75,7 @@ import Testing
 
     @Test func theSameStoreGivesTheSameBytes() throws {
         let directory = TemporaryDirectory()
-        let schema = Self.writableSchema()
-        let store = try Store(path: directory.path("first.sqlite"), schema: schema)
-        var generator = ExportTestStore(seed: 9, schema: schema, mixedLinks: true)
-        try generator.fill(store, objects: 10)
+        let store = try Self.randomStore(seed: 9, objects: 10, in: directory)
         let first = try RealmFileExporter(store: store, classes: [], schemaVersion: nil).bytes()
         let second = try RealmFileExporter(store: store, classes: [], schemaVersion: nil).bytes()
         #expect(first.count > 4096)
@@ -182,5 +188,68 @@ import Testing
         var links: [RealmValue] = []
         try file.forEachObject(in: file.classes[0]) { links.append($0.values[1]) }
         #expect(links == [.link(RealmLink(tableName: "class_B", objectKey: 0))])
+    }
+}
+
+/// The values of `realm-export --type realm` are converted by whichever of its two threads has
+/// time (`RealmFileWritePipeline`): wherever they are converted, the file is the same and a
+/// value a Realm file cannot hold is reported the same way.
+@Suite struct RealmFileExportConversionTests {
+    static func exporter(_ store: Store, classes: [String] = [], _ conversion: RealmFileExporter.Conversion) -> RealmFileExporter {
+        var exporter = RealmFileExporter(store: store, classes: classes, schemaVersion: nil)
+        exporter.conversion = conversion
+        return exporter
+    }
+
+    @Test func theReaderOrTheWriterConvertingGivesTheSameBytes() throws {
+        let directory = TemporaryDirectory()
+        let store = try RealmFileExportTests.randomStore(seed: 11, objects: 12, in: directory)
+        // More objects than one batch (512) of a class, so that batches go both ways.
+        let many = CompiledSchema(models: [
+            ModelSchema(name: "Item", properties: [
+                PropertySchema(name: "n", type: DeclaredType(.int(.int))),
+                PropertySchema(name: "tags", type: DeclaredType(.string, collection: .set)),
+            ]),
+        ])
+        let large = try Store(path: directory.path("large.sqlite"), schema: many)
+        try large.write {
+            for index in 0..<1_300 {
+                _ = try large.create("Item", value: ["n": .value(.int(Int64(index))),
+                                                     "tags": .collection([.value(.string("t\(index % 7)")), .value(.string("a"))])])
+            }
+        }
+        for source in [store, large] {
+            let byWriter = try Self.exporter(source, .writer).bytes()
+            #expect(byWriter.count > 4096)
+            #expect(try Self.exporter(source, .reader).bytes() == byWriter)
+            #expect(try Self.exporter(source, .adaptive).bytes() == byWriter)
+        }
+    }
+
+    @Test func aValueARealmFileCannotHoldIsLocatedWhereverItIsConverted() throws {
+        let schema = CompiledSchema(models: [
+            ModelSchema(name: "A", primaryKey: "id", properties: [
+                PropertySchema(name: "id", type: DeclaredType(.int(.int)), isPrimaryKey: true),
+                PropertySchema(name: "m", type: DeclaredType(.mixed, isOptional: true)),
+            ]),
+            ModelSchema(name: "B", properties: [PropertySchema(name: "n", type: DeclaredType(.int(.int)))]),
+        ])
+        let directory = TemporaryDirectory()
+        let store = try Store(path: directory.path("first.sqlite"), schema: schema)
+        try store.write {
+            for id in 1...3 { _ = try store.create("A", value: ["id": .value(.int(Int64(id)))]) }
+            let b = try store.create("B", value: ["n": .value(4)])
+            let a = try store.create("A", value: ["id": .value(4)])
+            try store.set(a, "m", .value(.object(b)))
+        }
+        for conversion in [RealmFileExporter.Conversion.reader, .writer, .adaptive] {
+            let error = try #require(throws: ExportError.self) {
+                try Self.exporter(store, classes: ["A"], conversion).export(to: directory.path("a.realm"))
+            }
+            #expect(error.message == "A object 3 (in insertion order, from 0), property 'm': a mixed value links to an object of 'B', "
+                + "which is not exported; add '--class B'", "\(conversion)")
+            #expect(!FileManager.default.fileExists(atPath: directory.path("a.realm")))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        }
     }
 }

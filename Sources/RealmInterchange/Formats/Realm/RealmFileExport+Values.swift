@@ -74,20 +74,60 @@ struct RealmFileValueConverter: Sendable {
         var collection: CollectionKind
         var isMixed: Bool
         /// For a link property: the target's table name and key runs (no lookup per link).
-        var target: (tableName: String, runs: KeyRuns)?
+        var target: LinkTarget?
 
         init(_ type: DeclaredType, runs: [String: KeyRuns] = [:]) {
             collection = type.collection
             isMixed = if case .mixed = type.base { true } else { false }
             if case .object(let name) = type.base, let keys = runs[name] {
-                target = (RealmClass.tablePrefix + name, keys)
+                target = LinkTarget(tableName: RealmClass.tablePrefix + name, runs: keys)
             }
+        }
+    }
+
+    /// A link property's target: one reference, so that a `Shape` is copied without copying its
+    /// table name and runs (a `Shape` is passed once per value converted).
+    final class LinkTarget: Sendable {
+        let tableName: String
+        let runs: KeyRuns
+
+        init(tableName: String, runs: KeyRuns) {
+            self.tableName = tableName
+            self.runs = runs
         }
     }
 
     /// The shape of a property of `type`, its link target's key runs resolved.
     func shape(_ type: DeclaredType) -> Shape {
         Shape(type, runs: runs)
+    }
+
+    /// The shapes of `model`'s persisted properties, in property order.
+    func shapes(of model: ModelSchema) -> [Shape] {
+        model.persistedProperties.map { shape($0.type) }
+    }
+
+    /// The object with Realm key `key` of `model` as the writer takes it: `values` (in property
+    /// order, of properties of `shapes`) converted.
+    ///
+    /// - Throws: `ExportError` naming the object (its Realm key: its position in insertion order)
+    ///   and the property whose value a Realm file cannot hold.
+    func object(_ key: Int64, of model: ModelSchema, shapes: [Shape], values: [StoreValue],
+                backlinks: [[Int64]]) throws(ExportError) -> RealmObject {
+        var converted: [RealmValue] = []
+        converted.reserveCapacity(values.count)
+        for index in values.indices {
+            do {
+                converted.append(try realmValue(values[index], as: shapes[index]))
+            } catch let error as ExportError {
+                let name = model.persistedProperties[index].storedName
+                throw ExportError(RealmFileExportMessages.inObject(model.name, key, property: name, error.message),
+                                  isIOFailure: error.isIOFailure)
+            } catch {
+                throw ExportError(ExportMessages.storeFailed(String(describing: error)), isIOFailure: true)
+            }
+        }
+        return RealmObject(key: key, values: converted, backlinks: backlinks)
     }
 
     /// A property's value (`type` is the property's declared type).

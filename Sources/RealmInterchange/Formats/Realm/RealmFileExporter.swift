@@ -19,8 +19,9 @@ import RealmSchema
 /// class's search-index bytes), backlinks are read from the store in target order while the
 /// target class is read (one statement per link property), and object keys are mapped through
 /// each class's runs of consecutive store keys (one entry per run). Links held in mixed values
-/// are read first and kept (two integers per link). This thread reads; a second one converts,
-/// encodes and writes (`RealmFileWritePipeline`, at most 8 batches of 512 objects between them).
+/// are read first and kept (two integers per link). This thread reads; a second one encodes and
+/// writes; values are converted by whichever of the two has time (`RealmFileWritePipeline`, at
+/// most 8 batches of 512 objects between them).
 ///
 /// For example:
 ///
@@ -29,6 +30,18 @@ public struct RealmFileExporter {
     let store: Store
     let classes: [String]
     let schemaVersion: UInt64?
+    /// Which thread converts the values (tests pin it; the bytes are the same either way).
+    var conversion = Conversion.adaptive
+
+    /// Which thread converts the values read (`RealmFileValueConverter`).
+    enum Conversion {
+        /// The reader when the writer's queue is all but full, else the writer.
+        case adaptive
+        /// Always the reader (the exporter's thread).
+        case reader
+        /// Always the writer's thread.
+        case writer
+    }
 
     /// An exporter of `store`: of every class when `classes` is empty, else of those and every
     /// class they link to; `schemaVersion` overrides the store's.
@@ -80,7 +93,7 @@ public struct RealmFileExporter {
 
     /// Streams the selected classes through a `RealmFileStreamWriter`, in one read transaction
     /// (every class and every link read at the same version), and finishes the file. This thread
-    /// reads and converts; the writer encodes and writes on a second thread
+    /// reads; the writer encodes and writes on a second thread; either converts
     /// (`RealmFileWritePipeline`).
     private func write(path: String?, onTemporaryFile: ((String) -> Void)?) throws(ExportError) -> RealmFileStreamWriter {
         let models = try selectedModels()
@@ -98,11 +111,12 @@ public struct RealmFileExporter {
                 let byName = Dictionary(uniqueKeysWithValues: models.map { ($0.name, $0) })
                 let order = stream.classNames
                 let backlinkColumns = Dictionary(uniqueKeysWithValues: order.map { ($0, stream.backlinkColumns(of: $0)) })
-                let writing = RealmFileWritePipeline(writer: stream, converter: try keys.converter(targets: linkTargets(models)))
+                let converter = try keys.converter(targets: linkTargets(models))
+                let writing = RealmFileWritePipeline(writer: stream, converter: converter)
                 pipeline = writing
                 for name in order {
                     guard try write(byName[name]!, backlinkColumns: backlinkColumns[name] ?? [], to: writing, keys: keys,
-                                    mixed: mixed) else { break }
+                                    converter: converter, mixed: mixed) else { break }
                 }
                 try writing.finish()
                 try stream.finish()
@@ -149,36 +163,72 @@ public struct RealmFileExporter {
     /// Sends every object of `model` in insertion order, numbered from 0, with its backlinks
     /// (read in target order from the store while the objects are read; asymmetric classes: no
     /// objects) to the writer. False when the writer has stopped on an error.
+    ///
+    /// Each batch is converted here when the writer's queue is all but full (this thread would
+    /// soon wait for room in it), else sent as read for the writer's thread to convert
+    /// (`RealmFileWritePipeline`). A value that cannot be converted here stops the class;
+    /// the objects before it are written first, so that an error the writer finds in one of them
+    /// is the one reported: errors come in object order wherever the values were converted.
     private func write(_ model: ModelSchema, backlinkColumns: [RealmFileStreamWriter.BacklinkColumn], to writer: RealmFileWritePipeline,
-                       keys: RealmFileExportKeys, mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> Bool {
+                       keys: RealmFileExportKeys, converter: RealmFileValueConverter,
+                       mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> Bool {
         guard writer.send(.begin(model)) else { return false }
         guard model.kind != .asymmetric else { return writer.send(.end) }
         let sources = try backlinkColumns.map { column in
             try backlinkSource(column, into: model.name, keys: keys, mixed: mixed)
         }
+        let shapes = converter.shapes(of: model)
+        let batchSize = RealmFileWritePipeline.batchSize
         var next: Int64 = 0
-        var batch: [RealmFileWritePipeline.Row] = []
-        batch.reserveCapacity(RealmFileWritePipeline.batchSize)
+        var first: Int64 = 0
+        var rows: [RealmFileWritePipeline.Row] = []
+        var objects: [RealmObject] = []
+        var convertsHere = false
         var stopped = false
+        var unconvertible: ExportError?
+        // Hands the batch over whole, so that the writer's thread, the last to hold it, frees its values.
+        func sendBatch() -> Bool {
+            let sent = convertsHere ? writer.send(.objects(objects)) : writer.send(.rows(first: first, rows))
+            objects = []
+            rows = []
+            return sent
+        }
         try store.forEachObjectWithValues(model.name, order: .insertion) { object, values in
             guard !stopped else { return }
+            if rows.isEmpty && objects.isEmpty {
+                first = next
+                convertsHere = switch conversion {
+                case .adaptive: writer.backlog >= RealmFileWritePipeline.capacity - 1
+                case .reader: true
+                case .writer: false
+                }
+                if convertsHere { objects.reserveCapacity(batchSize) } else { rows.reserveCapacity(batchSize) }
+            }
             var backlinks: [[Int64]] = []
             backlinks.reserveCapacity(sources.count)
             for source in sources { backlinks.append(try source.origins(of: object.key, realmKey: next)) }
-            batch.append(RealmFileWritePipeline.Row(values: values, backlinks: backlinks))
-            next += 1
-            if batch.count == RealmFileWritePipeline.batchSize {
-                // Handed over whole, so that the writer's thread, the last to hold the batch,
-                // frees its values.
-                let full = batch
-                batch = []
-                batch.reserveCapacity(RealmFileWritePipeline.batchSize)
-                stopped = !writer.send(.rows(first: next - Int64(full.count), full))
+            if convertsHere {
+                do {
+                    objects.append(try converter.object(next, of: model, shapes: shapes, values: values, backlinks: backlinks))
+                } catch let error as ExportError {
+                    unconvertible = error
+                    stopped = true
+                    return
+                }
+            } else {
+                rows.append(RealmFileWritePipeline.Row(values: values, backlinks: backlinks))
             }
+            next += 1
+            if next - first == Int64(batchSize) { stopped = !sendBatch() }
+        }
+        if let unconvertible {
+            if !objects.isEmpty { _ = sendBatch() }
+            try writer.finish()
+            throw unconvertible
         }
         guard !stopped else { return false }
         for source in sources { try source.finish() }
-        if !batch.isEmpty, !writer.send(.rows(first: next - Int64(batch.count), batch)) { return false }
+        if !rows.isEmpty || !objects.isEmpty, !sendBatch() { return false }
         return writer.send(.end)
     }
 

@@ -4,9 +4,14 @@ import RealmFile
 import RealmSchema
 
 /// The two threads of `realm-export --type realm`: the exporter's thread reads the store's
-/// objects and their backlinks; a second thread converts their values (`RealmFileValueConverter`),
-/// encodes them into Realm nodes and writes the file (`RealmFileStreamWriter`). They meet in a queue of at most `capacity` batches of objects, so
-/// memory stays bounded: when the writer falls behind, the reader waits, and the other way round.
+/// objects and their backlinks; a second thread encodes them into Realm nodes and writes the file
+/// (`RealmFileStreamWriter`). Converting the values (`RealmFileValueConverter`) is done by
+/// whichever thread has time for it: the reader converts a batch itself when the queue is all
+/// but full (`backlog`: it would soon wait for room), and otherwise sends it as read for the
+/// writer to convert, so that neither thread idles while the other is busy. They meet in a
+/// queue of at most `capacity` batches of objects, so memory stays bounded: when the writer falls
+/// behind, the reader waits, and the other way round. Either way the same objects reach the
+/// writer in the same order: the file's bytes do not depend on who converted what.
 ///
 /// The writer is only touched by the second thread until `finish()` or `cancel()` returns. The
 /// first error the second thread meets (`ExportError` for a value, `RealmFileError` from the
@@ -30,8 +35,10 @@ final class RealmFileWritePipeline: @unchecked Sendable {
     enum Command {
         /// The next class (its objects follow, keyed 0, 1, 2, …).
         case begin(ModelSchema)
-        /// Objects keyed `first`, `first + 1`, ….
+        /// Objects as read, keyed `first`, `first + 1`, …: the writer's thread converts them.
         case rows(first: Int64, [Row])
+        /// Objects converted by the reader.
+        case objects([RealmObject])
         case end
     }
 
@@ -47,7 +54,8 @@ final class RealmFileWritePipeline: @unchecked Sendable {
     private var isClosed = false
     private var failure: (any Error)?
     private let exited = DispatchSemaphore(value: 0)
-    /// The class being written (second thread only).
+
+    /// The class being written and its properties' shapes (second thread only).
     private var model: ModelSchema?
     private var shapes: [RealmFileValueConverter.Shape] = []
 
@@ -72,6 +80,14 @@ final class RealmFileWritePipeline: @unchecked Sendable {
         queue.append(command)
         condition.broadcast()
         return true
+    }
+
+    /// How many batches wait for the writer: when the queue is all but full, the reader has time
+    /// to convert.
+    var backlog: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.count
     }
 
     /// Waits until every command is written; throws the second thread's first error.
@@ -128,25 +144,18 @@ final class RealmFileWritePipeline: @unchecked Sendable {
         switch command {
         case .begin(let model):
             self.model = model
-            shapes = model.persistedProperties.map { converter.shape($0.type) }
+            shapes = converter.shapes(of: model)
             try writer.beginClass(model.name)
         case .rows(let first, let rows):
+            guard let model else { return }
+            let shapes = self.shapes
             var key = first
             for row in rows {
-                var values: [RealmValue] = []
-                values.reserveCapacity(row.values.count)
-                for (index, value) in row.values.enumerated() {
-                    do {
-                        values.append(try converter.realmValue(value, as: shapes[index]))
-                    } catch let error as ExportError {
-                        let name = model?.persistedProperties[index].storedName ?? ""
-                        throw ExportError(RealmFileExportMessages.inObject(model?.name ?? "", key, property: name, error.message),
-                                          isIOFailure: error.isIOFailure)
-                    }
-                }
-                try writer.add(RealmObject(key: key, values: values, backlinks: row.backlinks))
+                try writer.add(try converter.object(key, of: model, shapes: shapes, values: row.values, backlinks: row.backlinks))
                 key += 1
             }
+        case .objects(let objects):
+            for object in objects { try writer.add(object) }
         case .end:
             try writer.endClass()
         }
