@@ -32,11 +32,13 @@ public enum SchemaInputs {
         return sources
     }
 
-    /// Reads one file; bytes that are not UTF-8 are left to the YAML reader to report.
+    /// Reads one file, or a pipe to its end (`--schema <(…)`, a named pipe); bytes that are not
+    /// UTF-8 are left to the YAML reader to report.
     public static func read(_ path: String, relativeTo root: String? = nil) throws -> SchemaSource {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
             throw IOFailure("\(path): cannot read file")
         }
+        try? handle.close()
         guard let text = String(data: data, encoding: .utf8) else {
             let location = firstInvalidUTF8(in: data, file: displayPath(path, relativeTo: root))
             throw Diagnostic.error("invalid UTF-8 in schema file", at: location)
