@@ -189,7 +189,7 @@ final class RealmCore: @unchecked Sendable {
         }
         var models = stored.models.map { model in
             guard let swift = typed.first(where: { $0.name == model.name }) else { return model }
-            return SchemaCompatibility.agree(stored: model, swift: swift) ? model : swift
+            return SchemaCompatibility.agree(stored: model, swift: swift) ? model : SchemaCompatibility.keepingSubtypes(of: model, in: swift)
         }
         models += typed.filter { model in !stored.models.contains { $0.name == model.name } }
         return CompiledSchema(schemaVersion: version, models: models)
@@ -268,6 +268,20 @@ final class RealmCore: @unchecked Sendable {
 /// Whether a model stored in a file and the model a Swift class declares describe the same
 /// storage, so the stored one (with its docs, defaults and enum lists) can stay.
 enum SchemaCompatibility {
+    /// `swift` with the BSON binary subtype each of its `data` properties has in `stored` (the
+    /// same name and type): a Swift model cannot declare one, so a schema change made from
+    /// Swift types keeps what the YAML schema said (docs/schema-rules.md, section 1.7).
+    static func keepingSubtypes(of stored: ModelSchema, in swift: ModelSchema) -> ModelSchema {
+        var result = swift
+        for index in result.properties.indices where result.properties[index].binarySubtype == nil {
+            let property = result.properties[index]
+            if let kept = stored.properties.first(where: { $0.name == property.name && $0.type == property.type })?.binarySubtype {
+                result.properties[index].binarySubtype = kept
+            }
+        }
+        return result
+    }
+
     static func agree(stored: ModelSchema, swift: ModelSchema) -> Bool {
         guard stored.kind == swift.kind, stored.properties.count == swift.properties.count else { return false }
         for (a, b) in zip(stored.properties, swift.properties) {
