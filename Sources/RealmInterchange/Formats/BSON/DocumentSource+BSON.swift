@@ -62,6 +62,55 @@ extension DocumentSource {
         return type == 0 ? length == 5 : (0x01...0x13).contains(type) || type == 0x7F || type == 0xFF
     }
 
+    /// Whether the top level of the document at the cursor is framed as BSON: every element a
+    /// known type, its name a C string and its value within the document (by the lengths the
+    /// value holds), the last one followed by the document's final 0. Reads no further than
+    /// the first element that does not fit, so that UTF-16 or UTF-32 text whose first bytes
+    /// look like a BSON length (`7B 00 0A 00`) is told apart after a few bytes
+    /// (`wideTextEncoding()`); nested documents are not walked.
+    func startsWellFramedBSON() throws(SourceError) -> Bool {
+        guard try peek(3) != nil else { return false }
+        let length = documentLength(at: cursor.offset)
+        guard (5...BSONMessages.maxDocumentBytes).contains(length) else { return false }
+        let last = length - 1
+        var position = 4
+        func int32(_ offset: Int) throws(SourceError) -> Int? {
+            guard offset + 4 <= last, try peek(offset + 3) != nil else { return nil }
+            return documentLength(at: cursor.offset + offset)
+        }
+        func cString(_ offset: Int) throws(SourceError) -> Int? {
+            var index = offset
+            while index < last, let byte = try peek(index) {
+                if byte == 0 { return index + 1 }
+                index += 1
+            }
+            return nil
+        }
+        while position < last {
+            guard let type = try peek(position), type != 0, let valueStart = try cString(position + 1) else { return false }
+            let end: Int?
+            switch type {
+            case 0x01, 0x09, 0x11, 0x12: end = valueStart + 8
+            case 0x02, 0x0D, 0x0E: end = try int32(valueStart).flatMap { $0 >= 1 ? valueStart + 4 + $0 : nil }
+            case 0x03, 0x04: end = try int32(valueStart).flatMap { $0 >= 5 ? valueStart + $0 : nil }
+            case 0x05: end = try int32(valueStart).flatMap { $0 >= 0 ? valueStart + 5 + $0 : nil }
+            case 0x06, 0x0A, 0x7F, 0xFF: end = valueStart
+            case 0x07: end = valueStart + 12
+            case 0x08: end = valueStart + 1
+            case 0x0B:
+                if let options = try cString(valueStart) { end = try cString(options) } else { end = nil }
+            case 0x0C: end = try int32(valueStart).flatMap { $0 >= 1 ? valueStart + 4 + $0 + 12 : nil }
+            case 0x0F: end = try int32(valueStart).flatMap { $0 >= 14 ? valueStart + $0 : nil }
+            case 0x10: end = valueStart + 4
+            case 0x13: end = valueStart + 16
+            default: end = nil
+            }
+            guard let end, end <= last else { return false }
+            position = end
+        }
+        return try peek(last) == 0
+    }
+
     /// The little-endian int32 at input offset `offset` (held in the buffer).
     private func documentLength(at offset: Int) -> Int {
         Int(Int32(littleEndian: buffer.pointer(at: offset).loadUnaligned(as: Int32.self)))

@@ -7,6 +7,7 @@ extension DocumentSource {
 
     /// Reads up to the first document and sets `shape` and `state` (rule: `JSONInputShape`).
     func detectShape() throws(SourceError) {
+        try refuseWideText(orBSON: false)
         if try peek() == 0xEF, try peek(1) == 0xBB, try peek(2) == 0xBF {
             cursor.offset += 3  // a byte-order mark takes no column
         }

@@ -38,6 +38,16 @@ enum JSONMessages {
         return "invalid UTF-8: byte 0x\(HexText.digits(byte, minimumCount: 2, uppercase: true)) does not belong to a valid character"
     }
 
+    /// UTF-16 or UTF-32 input (`WideTextEncoding`), by its byte-order mark or its zero bytes.
+    static func wideText(_ input: String, encoding: String, byteOrderMark: Bool) -> String {
+        let told = byteOrderMark ? "it starts with a byte-order mark" : "its zero bytes show it"
+        return "'\(input)' is \(encoding) text (\(told)); JSON, CSV and TSV input must be UTF-8"
+    }
+
+    static func convertToUTF8(_ encoding: String) -> String {
+        "convert it to UTF-8 first, e.g. with iconv -f \(encoding) -t UTF-8"
+    }
+
     static func duplicateKey(_ key: String) -> String {
         "duplicate key '\(key)' in an object"
     }
