@@ -1,5 +1,3 @@
-import RealmSchema
-
 /// UTF-16 and UTF-32 input, refused with a message that names its encoding and how to convert
 /// it (`WideTextEncoding` tells it from the first bytes), rather than read as UTF-8 JSON (a
 /// syntax error) or taken for BSON.
@@ -22,8 +20,6 @@ extension DocumentSource {
     /// text (`wideTextEncoding(orBSON:)`).
     func refuseWideText(orBSON: Bool) throws(SourceError) {
         guard let (encoding, byteOrderMark) = try wideTextEncoding(orBSON: orBSON) else { return }
-        let message = JSONMessages.wideText(name, encoding: encoding.rawValue, byteOrderMark: byteOrderMark)
-        throw SourceError(.malformed, .error(message, at: SourceLocation(file: name, line: 1, column: 1),
-                                             notes: [JSONMessages.convertToUTF8(encoding.rawValue)]))
+        throw encoding.refusal(of: name, byteOrderMark: byteOrderMark)
     }
 }

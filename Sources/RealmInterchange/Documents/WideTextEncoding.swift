@@ -1,3 +1,5 @@
+import RealmSchema
+
 /// UTF-16 and UTF-32 text, which realm-import does not read (JSON, CSV and TSV input is UTF-8),
 /// told by its first bytes so that such an input gets a message naming its encoding instead of
 /// a JSON syntax error, or of being taken for BSON: a byte-order mark, or else the zero bytes
@@ -43,5 +45,13 @@ enum WideTextEncoding: String, Sendable, CaseIterable {
         case (let c, 0, let d, 0) where isText(c) && isText(d): return (.utf16LE, false)
         default: return nil
         }
+    }
+
+    /// The error for input `name` in this encoding: `.malformed`, at its first line, naming the
+    /// encoding and how to convert it.
+    func refusal(of name: String, byteOrderMark: Bool) -> SourceError {
+        SourceError(.malformed, .error(JSONMessages.wideText(name, encoding: rawValue, byteOrderMark: byteOrderMark),
+                                       at: SourceLocation(file: name, line: 1, column: 1),
+                                       notes: [JSONMessages.convertToUTF8(rawValue)]))
     }
 }

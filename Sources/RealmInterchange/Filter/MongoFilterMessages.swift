@@ -112,6 +112,8 @@ enum MongoFilterMessages {
             return QueryError(message, column: column)
         case .maxNestingLevel:
             return QueryError(JSONMessages.maxNestingLevel, column: column)
+        case .notEnumerable(let value):
+            return QueryError("invalid value '\(value)'", column: column)
         }
     }
     static func emptyPathStep(_ name: String, column: Int) -> QueryError {

@@ -17,8 +17,10 @@ enum ImportMessages {
     static func notEnumerable(_ value: String, type: DeclaredType, property: String) -> String {
         let word = type.collection == .map ? "dictionary" : type.collection == .set ? "set" : "array"
         return "Invalid value (\(value)) for '\(type.base.yamlName)\(type.isOptional ? "?" : "")' \(word) property "
-            + "'\(property)': value is not enumerable."
+            + "'\(property)': \(notEnumerableReason)."
     }
+
+    static let notEnumerableReason = "value is not enumerable"
 
     /// Realm's text for a scalar given where an object without a primary key is expected.
     static func notAnObjectInitializer(_ value: String, className: String, firstProperty: String?) -> String {

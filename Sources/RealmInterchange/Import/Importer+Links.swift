@@ -28,8 +28,9 @@ extension Importer {
         if !isPrepared, let key = target.primaryKey, Self.isReference(value) {
             return try reference(value, key: key, target: target, property, in: plan, slot: slot)
         }
-        guard value.kind == .object else {
-            if target.primaryKey == nil && value.kind != .array {
+        // A wrapper (`{"$oid": …}`, a BSON ObjectId) is a typed value, never a nested object.
+        guard value.kind == .object && !Self.isReference(value) else {
+            if target.primaryKey == nil && value.kind != .array && value.kind != .object {
                 let message = ImportMessages.notAnObjectInitializer(JSONMessages.valueText(value), className: target.name,
                                                                     firstProperty: target.properties.first?.key)
                 record(.error(message, at: JSONPath(path)))

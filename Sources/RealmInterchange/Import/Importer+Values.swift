@@ -52,7 +52,7 @@ extension Importer {
     func convertMap(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, owner: ObjectKey?,
                     policy: UpdatePolicy) throws -> InputValue? {
         if value.isNull { return .map([:]) }
-        guard value.kind == .object else {
+        guard Self.isMap(value) else {
             record(notEnumerable(value, property, in: plan))
             return nil
         }
@@ -123,7 +123,7 @@ extension Importer {
             return .collection(elements)
         case .map:
             if value.isNull { return .map([:]) }
-            guard value.kind == .object else { return nil }
+            guard isMap(value) else { return nil }
             // Sized at creation: `reserveCapacity` is not specialized, and finds its metadata per call.
             var entries = [String: InputValue](minimumCapacity: value.count)
             for (key, element) in value.fields {
@@ -134,6 +134,13 @@ extension Importer {
             }
             return .map(entries)
         }
+    }
+
+    /// Whether `value` can be a map: an object that is no Extended JSON wrapper, since the first
+    /// key decides (docs/json-typing.md, section 2): `{"$oid": …}`, or the ObjectId a BSON
+    /// element becomes, is an ObjectId, never the map `{"$oid": …}`.
+    static func isMap(_ value: JSONValue) -> Bool {
+        value.kind == .object && ExtendedJSONWrapper.match(value) == nil
     }
 
     /// The key to store for a map entry: percent-encoded, or checked with `--map-keys reject`.
@@ -155,8 +162,8 @@ extension Importer {
     }
 
     private func notEnumerable(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan) -> ImportIssue {
-        .error(ImportMessages.notEnumerable(JSONMessages.valueText(value), type: property.schema.type,
-                                            property: "\(plan.name).\(property.name)"), at: JSONPath(path))
+        .value(ExtendedJSONError(.notEnumerable(value: JSONMessages.valueText(value))), property, className: plan.name,
+               at: JSONPath(path))
     }
 }
 

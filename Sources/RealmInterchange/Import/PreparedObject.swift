@@ -131,8 +131,7 @@ final class PreparedObject {
     /// reference), and those of the objects nested in it.
     private func prepareNested(_ value: JSONValue, _ target: ImportClassPlan, mapKeys: MapKeyPolicy, document: JSONDocument?,
                                embeddedLists: Bool) {
-        guard value.kind == .object, value[ExportReference.classKey] == nil,
-              target.primaryKey == nil || !Importer.isReference(value) else { return }
+        guard value.kind == .object, value[ExportReference.classKey] == nil, !Importer.isReference(value) else { return }
         let prepared = PreparedObject(value, target, mapKeys: mapKeys, document: document, isRoot: false,
                                       preparesEmbeddedLists: embeddedLists)
         nested.append(prepared)

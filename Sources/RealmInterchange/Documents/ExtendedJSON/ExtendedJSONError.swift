@@ -12,6 +12,8 @@ public struct ExtendedJSONError: Error, Sendable, Hashable {
         case invalidKey(String)
         /// Mixed collections nested deeper than Realm allows.
         case maxNestingLevel
+        /// A value that is no array (for a list or set) or no plain object (for a map): its text.
+        case notEnumerable(value: String)
     }
 
     public var problem: Problem
@@ -55,6 +57,8 @@ public struct ExtendedJSONError: Error, Sendable, Hashable {
             return message
         case .maxNestingLevel:
             return JSONMessages.maxNestingLevel
+        case .notEnumerable(let value):
+            return ImportMessages.notEnumerable(value, type: type, property: qualifiedName)
         }
     }
 }

@@ -17,10 +17,17 @@ enum BSONValueProblem {
     /// nil when it is not a refused value or its element is not found.
     static func reword(_ error: ExtendedJSONError, property: PropertySchema, className: String, at path: JSONPath,
                        in bytes: [UInt8]) -> ValueProblem? {
-        guard case let .invalidValue(_, _, jsonReason) = error.problem,
-              let element = BSONLocator.element(on: path + error.path, in: bytes) else { return nil }
+        guard let element = BSONLocator.element(on: path + error.path, in: bytes) else { return nil }
+        let (typeName, reason, hint): (String, String?, String?)
+        switch error.problem {
+        case .invalidValue(_, _, let jsonReason):
+            (typeName, reason, hint) = explain(element, in: bytes, property: property, jsonReason: jsonReason)
+        case .notEnumerable:
+            (typeName, reason, hint) = (name(of: element, in: bytes), ImportMessages.notEnumerableReason, nil)
+        case .invalidKey, .maxNestingLevel:
+            return nil
+        }
         let qualified = "\(className).\(property.name)"
-        let (typeName, reason, hint) = explain(element, in: bytes, property: property, jsonReason: jsonReason)
         let message = BSONMessages.invalidValue(valueText(element, in: bytes), bsonType: typeName, expected: property.type,
                                                 property: qualified, reason: reason)
         return ValueProblem(message: message, hint: hint,
@@ -55,7 +62,7 @@ enum BSONValueProblem {
             case .mixed:
                 return (name, BSONMessages.mixedSubtypes, subtype == 3 ? BSONMessages.legacyUUID : nil)
             default:
-                return (name, nil, nil)
+                return (name, neutral(jsonReason), nil)
             }
         case 0x10, 0x12:
             let typeName = BSONMessages.typeName(element.type)
@@ -72,6 +79,12 @@ enum BSONValueProblem {
         default:
             return (BSONMessages.typeName(element.type), neutral(jsonReason), nil)
         }
+    }
+
+    /// The element's BSON type name; a binary's with its subtype.
+    private static func name(of element: BSONLocator.Element, in bytes: [UInt8]) -> String {
+        guard element.type == 0x05, element.value + 5 <= bytes.count else { return BSONMessages.typeName(element.type) }
+        return BSONMessages.subtypeName(bytes[element.value + 4])
     }
 
     /// The type as a flow mapping in the schema holds it: `data?`, `"data[]"` (brackets quoted).

@@ -13,7 +13,8 @@ struct CSVCell {
 
 /// Splits delimited text into records, streaming: RFC 4180 for CSV (quoted cells with doubled
 /// quotes, line breaks inside quotes, CRLF or LF between records), plain tab-separated cells
-/// for TSV. A UTF-8 byte-order mark is skipped; empty lines are skipped.
+/// for TSV. A UTF-8 byte-order mark is skipped; empty lines are skipped; UTF-16 and UTF-32
+/// text is an error naming its encoding (`WideTextEncoding`).
 ///
 /// For example:
 ///
@@ -74,6 +75,10 @@ final class CSVRecordReader {
     func next() throws(SourceError) -> [CSVCell]? {
         if !started {
             started = true
+            if try peek() != nil, let (encoding, byteOrderMark) = WideTextEncoding.sniff(Array(chunk[index..<chunkCount])) {
+                // UTF-16 or UTF-32 text (told by its first read, which holds its first bytes).
+                throw encoding.refusal(of: name, byteOrderMark: byteOrderMark)
+            }
             if try peek() == 0xEF {
                 // A byte-order mark takes no column.
                 var mark: [UInt8] = []
