@@ -28,7 +28,7 @@ import Testing
               m: mixed
               item: Item?
               addr: Addr?
-              ss: string?{}
+              ss: string{}
               xs: int[]
               tags: string<>
               ms: mixed{}
@@ -96,7 +96,7 @@ import Testing
     static let declaredTypes = [
         "b": "'bool?'", "i": "'int?'", "f": "'float?'", "d": "'double?'", "s": "'string?'", "data": "'data?'",
         "dt": "'date?'", "dec": "'decimal128?'", "oid": "'objectId?'", "u": "'uuid?'", "m": "'mixed'",
-        "item": "'Item?'", "addr": "'Addr?'", "ss": "'string?' dictionary", "xs": "'int' array", "tags": "'string' set",
+        "item": "'Item?'", "addr": "'Addr?'", "ss": "'string' dictionary", "xs": "'int' array", "tags": "'string' set",
         "ms": "'mixed' dictionary",
     ]
 
@@ -195,9 +195,24 @@ import Testing
         }
     }
 
-    /// The deprecated and JavaScript types refuse their document in every row above; so does
-    /// every type this table names, whatever property the element is for, so the table has
-    /// a row for each BSON type a mongodump file can hold (0x01 to 0x13, min and max key).
+    /// The element's type decides, not the tree's keys: an embedded document whose first name
+    /// is a keyword (`{"$oid": "x"}`, as `realm-export --type bson` writes such a map) is a map,
+    /// and the ObjectId whose tree looks the same is not.
+    @Test func anEmbeddedDocumentNamedLikeAWrapperIsAMap() throws {
+        let harness = try ImportHarness(Self.schema)
+        let map = Self.document([(0x02, "$oid", Self.string(Self.objectIdText))])
+        let lookalike = Self.document([(0x10, "id", Self.le(Int32(1))), (0x03, "ss", map), (0x03, "ms", map)])
+        let run = try harness.run(bytes: lookalike, ImportOptions(className: "T"), name: "T.bson")
+        #expect(run.errors.isEmpty, "\(run.diagnostics)")
+        #expect(try harness.value("T", 1, "ss") == .dictionary(["%24oid": .string(Self.objectIdText)]))
+        #expect(try harness.value("T", 1, "ms") == .dictionary(["%24oid": .string(Self.objectIdText)]))
+        let typed = Self.document([(0x10, "id", Self.le(Int32(2))), (0x07, "ss", Self.objectId.bytes)])
+        #expect(try harness.run(bytes: typed, ImportOptions(className: "T"), name: "T.bson").messages
+            == [Self.rows.first { $0.name == "ObjectId" }!.refusal(of: "ss")!])
+    }
+
+    /// The table has a row for each BSON type a mongodump file can hold (0x01 to 0x13, min and
+    /// max key), and one for each binary subtype 0, 3 and 4.
     @Test func theTableHasARowForEveryBSONType() {
         let types = Set(Self.rows.map(\.type))
         #expect(types == Set(Array(0x01...0x13) + [0x7F, 0xFF]))

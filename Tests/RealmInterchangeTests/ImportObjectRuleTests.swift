@@ -118,6 +118,17 @@ import Testing
         #expect(run.errors.first?.notes == ["at JSON path /xs/0"])
     }
 
+
+    /// A JSON map is an object whatever its keys, a keyword too (docs/json-typing.md, section
+    /// 8): export writes a map with the one key `$numberInt` so, and it reads back (in BSON the
+    /// element's type decides: `BSONTypingTableTests`).
+    @Test func aMapWhoseKeyIsAKeywordIsAMap() throws {
+        let harness = try harness()
+        let run = try harness.run(#"{"id": 1, "name": "a", "m": {"$numberInt": 6}}"#, options)
+        #expect(run.errors.isEmpty, "\(run.diagnostics)")
+        #expect(try harness.value("R", 1, "m") == ["%24numberInt": 6])
+    }
+
     @Test func mixedNestedTooDeep() throws {
         let deep = String(repeating: "[", count: 101) + String(repeating: "]", count: 101)
         let run = try harness().run(#"{"id": 1, "name": "a", "extra": \#(deep)}"#, options)

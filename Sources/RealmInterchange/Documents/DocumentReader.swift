@@ -56,6 +56,12 @@ protocol DocumentReader: AnyObject {
 
     /// The message for documents of no class, without `--class`, in this format's terms.
     func classNeeded(input: String, classes: [String]) -> String
+
+    /// Whether the Extended JSON wrapper at `path` of `origin`'s document is a typed value of
+    /// the input (a BSON ObjectId, date, Decimal128 or binary) rather than an object that looks
+    /// like one, so that it never fills a map. False for JSON: a map property's object is a map,
+    /// whatever its keys (`{"$oid": 1}` for an `int{}` is the key `$oid`), as export writes it.
+    func holdsTypedValue(at path: JSONPath, in origin: DocumentOrigin) -> Bool
 }
 
 extension DocumentReader {
@@ -71,6 +77,8 @@ extension DocumentReader {
     var writesExtendedJSON: Bool { true }
 
     var preparesEmbeddedLists: Bool { false }
+
+    func holdsTypedValue(at path: JSONPath, in origin: DocumentOrigin) -> Bool { false }
 }
 
 /// A refused value as a format words it: the message, a hint, and the path to place it at.

@@ -52,7 +52,7 @@ extension Importer {
     func convertMap(_ value: JSONValue, _ property: ImportProperty, in plan: ImportClassPlan, owner: ObjectKey?,
                     policy: UpdatePolicy) throws -> InputValue? {
         if value.isNull { return .map([:]) }
-        guard Self.isMap(value) else {
+        guard value.kind == .object, !holdsTypedValue(value) else {
             record(notEnumerable(value, property, in: plan))
             return nil
         }
@@ -123,7 +123,8 @@ extension Importer {
             return .collection(elements)
         case .map:
             if value.isNull { return .map([:]) }
-            guard isMap(value) else { return nil }
+            // A wrapper may be a typed value of the input (`holdsTypedValue`): `convertMap` decides.
+            guard value.kind == .object, ExtendedJSONWrapper.match(value) == nil else { return nil }
             // Sized at creation: `reserveCapacity` is not specialized, and finds its metadata per call.
             var entries = [String: InputValue](minimumCapacity: value.count)
             for (key, element) in value.fields {
@@ -136,11 +137,12 @@ extension Importer {
         }
     }
 
-    /// Whether `value` can be a map: an object that is no Extended JSON wrapper, since the first
-    /// key decides (docs/json-typing.md, section 2): `{"$oid": …}`, or the ObjectId a BSON
-    /// element becomes, is an ObjectId, never the map `{"$oid": …}`.
-    static func isMap(_ value: JSONValue) -> Bool {
-        value.kind == .object && ExtendedJSONWrapper.match(value) == nil
+    /// Whether `value`, at `path`, is an Extended JSON wrapper that stands for a typed value of
+    /// the input (`DocumentReader.holdsTypedValue`): a BSON ObjectId, date, Decimal128 or binary,
+    /// which never fills a map (docs/mongodb.md, section 2.4).
+    private func holdsTypedValue(_ value: JSONValue) -> Bool {
+        guard ExtendedJSONWrapper.match(value) != nil, let origin, let reader = origin.source.reader else { return false }
+        return reader.holdsTypedValue(at: JSONPath(path), in: origin)
     }
 
     /// The key to store for a map entry: percent-encoded, or checked with `--map-keys reject`.

@@ -49,6 +49,14 @@ final class BSONReader: DocumentReader {
     func classNeeded(input: String, classes: [String]) -> String {
         BSONMessages.classNeeded(input, classes: classes)
     }
+
+    /// A wrapper is a typed value unless its element is an embedded document (whose first name
+    /// is a keyword: `{"$oid": 1}` as a map).
+    func holdsTypedValue(at path: JSONPath, in origin: DocumentOrigin) -> Bool {
+        guard let bytes = origin.bsonBytes, let element = BSONLocator.element(on: path, in: bytes),
+              element.depth == path.components.count else { return false }
+        return element.type != 0x03
+    }
 }
 
 extension DocumentSource {
