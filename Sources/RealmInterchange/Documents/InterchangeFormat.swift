@@ -44,8 +44,9 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// its header has `T-DB` (`startsRealm()`, checked first: a Realm file's first bytes, a
     /// reference, can look like a BSON length), BSON when it starts as a BSON document does
     /// (`startsBSON()`), else JSON. UTF-16 and UTF-32 text is an error naming its encoding
-    /// (`refuseWideText(orBSON:)`), unless its bytes are a well-framed BSON document. A file named `*.realm` is a Realm file whatever its first
-    /// bytes, as an encrypted one has no readable header (`RealmFileSchema.isNamedAsRealmFile`).
+    /// (`refuseWideText(orBSON:)`), unless its bytes are a well-framed BSON document. A file
+    /// named `*.realm` is a Realm file whatever its first bytes, as an encrypted one has no
+    /// readable header (`RealmFileSchema.isNamedAsRealmFile`).
     static func detected(in source: DocumentSource) throws(SourceError) -> InputFormat {
         if try source.startsRealm() || RealmFileSchema.isNamedAsRealmFile(source.name) { return .realm }
         try source.refuseWideText(orBSON: true)
