@@ -70,7 +70,8 @@ import Testing
     }
 
     /// Documents whose first bytes are each pattern (UTF-16LE `xx 00 xx 00`, UTF-32LE
-    /// `xx 00 00 00`, and both byte-order marks) are BSON, as their framing says.
+    /// `xx 00 00 00`, and the byte-order marks but UTF-32BE's, which no length can start with)
+    /// are BSON, as their framing says.
     @Test func bsonThatLooksLikeWideTextIsBSON() throws {
         // A UTC datetime with an empty name and whose low bytes are 0: `7B 00 00 00 09 00 00 00`.
         let emptyDate: [UInt8] = [0x09, 0x00] + withUnsafeBytes(of: Int64(0x7B_0000).littleEndian, Array.init)
@@ -82,6 +83,8 @@ import Testing
             (.utf16LE, false, Self.bsonDocument(length: 0x0009_0020, first: [0x0A, 0x00])),
             (.utf32LE, true, Self.bsonDocument(length: 0xFEFF)),
             (.utf16LE, true, Self.bsonDocument(length: 0x0001_FEFF)),
+            (.utf16BE, true, Self.bsonDocument(length: 0xFFFE)),
+            (.utf16BE, true, Self.bsonDocument(length: 0x0001_FFFE)),
         ]
         for (encoding, hasMark, bytes) in documents {
             let sniffed = try #require(WideTextEncoding.sniff(Array(bytes.prefix(4))), "\(bytes.prefix(8))")

@@ -3,16 +3,16 @@
 /// syntax error) or taken for BSON.
 extension DocumentSource {
     /// The UTF-16 or UTF-32 encoding the input's first bytes show, and whether by a byte-order
-    /// mark; nil for anything else. With `orBSON`, a little-endian pattern that starts a
-    /// well-framed BSON document (`startsWellFramedBSON()`: `7B 00 00 00` is also the length of
-    /// a 123-byte document) is BSON, not text.
+    /// mark; nil for anything else. With `orBSON`, a pattern that starts a well-framed BSON
+    /// document (`startsWellFramedBSON()`: `7B 00 00 00` is also the length of a 123-byte
+    /// document, `FE FF 00 00` that of a 65,534-byte one) is BSON, not text.
     func wideTextEncoding(orBSON: Bool) throws(SourceError) -> (encoding: WideTextEncoding, byteOrderMark: Bool)? {
         var prefix: [UInt8] = []
         while prefix.count < WideTextEncoding.sniffedLength, let byte = try peek(prefix.count) {
             prefix.append(byte)
         }
         guard let found = WideTextEncoding.sniff(prefix) else { return nil }
-        if orBSON, found.encoding.isLittleEndian, try startsBSON(), try startsWellFramedBSON() { return nil }
+        if orBSON, try startsBSON(), try startsWellFramedBSON() { return nil }
         return found
     }
 

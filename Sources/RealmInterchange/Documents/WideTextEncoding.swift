@@ -7,9 +7,9 @@ import RealmSchema
 /// UTF-32LE, `00 xx 00 xx` UTF-16BE, `xx 00 xx 00` UTF-16LE, where each `xx` is a character
 /// JSON or CSV text starts with (tab, line break or printable ASCII).
 ///
-/// A BSON document starts with its little-endian length, so the little-endian patterns can be a
-/// BSON start too (`7B 00 00 00` is length 123); `DocumentSource.wideTextEncoding()` settles it by
-/// the document's framing.
+/// A BSON document starts with its little-endian length, so the little-endian patterns and the
+/// UTF-16 byte-order marks can be a BSON start too (`7B 00 00 00` is length 123, `FE FF 00 00`
+/// length 65,534); `DocumentSource.wideTextEncoding(orBSON:)` settles it by the document's framing.
 ///
 /// For example:
 ///
@@ -22,9 +22,6 @@ enum WideTextEncoding: String, Sendable, CaseIterable {
 
     /// How many first bytes `sniff` looks at.
     static let sniffedLength = 4
-
-    /// Whether the encoding is little-endian (its pattern can also start a BSON document).
-    var isLittleEndian: Bool { self == .utf16LE || self == .utf32LE }
 
     /// The encoding the first bytes of an input show, and whether by a byte-order mark; nil for
     /// anything else (UTF-8 text, BSON, a Realm file). `prefix` holds the input's first bytes,
