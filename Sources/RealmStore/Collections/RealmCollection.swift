@@ -79,13 +79,15 @@ extension RealmCollection {
         return result
     }
 
-    /// Realm's description: `List<string> (\n\t[0] a\n)`.
+    /// Realm's description: `List<string> <0x…> (\n\t[0] a,\n\t[1] b\n)`, objects nested
+    /// to Realm's depth (RealmDescription).
     public var description: String {
+        _rlmDescription(depth: RealmDescription.maxDepth)
+    }
+
+    func _rlmDescription(depth: Int) -> String {
         if isInvalidated { return "\(_rlmTypeName) (invalidated)" }
-        let lines = _rlmElements.enumerated().map { index, element in
-            "\t[\(index)] " + String(describing: AnyValues.unwrap(element) ?? "null").replacingOccurrences(of: "\n", with: "\n\t")
-        }
-        return "\(_rlmTypeName) (\n" + lines.map { $0 + "\n" }.joined() + ")"
+        return RealmDescription.collection(_rlmTypeName, self as AnyObject, _rlmElements.map { AnyValues.unwrap($0) }, depth: depth)
     }
 
     /// The position of `object` in the collection, or nil.

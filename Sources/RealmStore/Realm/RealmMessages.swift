@@ -117,6 +117,40 @@ public enum RealmMessages {
         "Unsupported query argument '\(argument)' of type \(type(of: argument))"
     }
 
+    static func seedMissing(_ seed: String) -> String {
+        "The seed file '\(seed)' does not exist or cannot be read."
+    }
+
+    static func seedIsRealmFile(_ seed: String) -> String {
+        "The seed file '\(seed)' is a Realm file of a Realm SDK, not a realm-tools store: turn it into one with `realm-import --store STORE --schema SCHEMA \(seed)` and bundle that."
+    }
+
+    static func seedNotAStore(_ seed: String) -> String {
+        "The seed file '\(seed)' is not a realm-tools store."
+    }
+
+    static func seedNotCopied(_ seed: String, _ path: String) -> String {
+        "Could not copy the seed file '\(seed)' to '\(path)'."
+    }
+
+    static func noSuchPrimaryKey(_ name: String, _ className: String) -> String {
+        "Primary key property '\(name)' does not exist on object '\(className)'"
+    }
+
+    static func notAPrimaryKeyType(_ name: String, _ className: String) -> String {
+        "Property '\(name)' cannot be made the primary key of '\(className)' because it is not a 'string', 'int', 'objectId', or 'uuid' property."
+    }
+
+    static func notDecimal128(_ value: Any) -> String {
+        "Cannot convert value '\(value)' of type '\(type(of: value))' to decimal128"
+    }
+
+    static func removeMoreThanCount(_ number: Int, _ count: Int) -> String {
+        "It is not possible to remove more objects (\(number)) from a list than it already contains (\(count))."
+    }
+
+    static let negativeIndex = "Cannot pass a negative value for 'index'."
+
     static func invalidPropertyName(_ name: String, _ className: String) -> String {
         "Invalid property name '\(name)' for class '\(className)'."
     }
