@@ -10,6 +10,18 @@ final class CircleNode: Object {
     @Persisted var bag: MutableSet<CircleNode>
 }
 
+final class DefaultLinkHolder: Object {
+    @Persisted var name = ""
+    @Persisted var pet: Pet? = Pet(value: ["name": "default pet"])
+    @Persisted var nothing: Pet?
+    @Persisted var anything: AnyRealmValue
+}
+
+/// A model no other test uses: its table is created inside a write transaction below.
+final class FirstUsedInWrite: Object {
+    @Persisted var value = 0
+}
+
 /// Realm Swift API that its own test suite uses: List as a RangeReplaceableCollection-like
 /// MutableCollection, Map.merge and asKeyValueSequence, Decimal128's converting initializers.
 @Suite struct CompatRound3Tests {
@@ -223,5 +235,30 @@ final class CircleNode: Object {
         map["a"] = 1
         #expect(map.description.range(of: "^Map<string, int> <0x[0-9a-f]+> \\(\n\\[a\\]: 1,\n\\[b\\]: 2\n\\)$",
                                       options: .regularExpression) != nil, "\(map.description)")
+    }
+
+    @Test func createWithoutAValueKeepsLinkDefaultsAndUnsetMixedReadsAsNil() throws {
+        let realm = try makeRealm([DefaultLinkHolder.self, Pet.self])
+        let created = try realm.write { realm.create(DefaultLinkHolder.self) }
+        #expect(created.pet?.name == "default pet", "create takes a link default as add does")
+        #expect(created.nothing == nil)
+        let added = DefaultLinkHolder()
+        try realm.write { realm.add(added) }
+        #expect(added.pet?.name == "default pet")
+        #expect(realm.objects(Pet.self).count == 2)
+        #expect(created.value(forKey: "anything") == nil, "an unset mixed value reads as nil through key-value coding")
+        try realm.write { created.anything = .int(5) }
+        #expect(created.value(forKey: "anything") as? AnyRealmValue == .int(5))
+    }
+
+    @Test func aThreadsRealmsOfOneConfigurationShareTheOpenWriteTransaction() throws {
+        let config = Realm.Configuration(fileURL: try Temporary.fileURL("shared.realm", prefix: "cached-realm"))
+        let first = try Realm(configuration: config)
+        first.beginWrite()
+        let second = try Realm(configuration: config)
+        #expect(second.isInWriteTransaction)
+        second.create(FirstUsedInWrite.self, value: ["value": 3])
+        try first.commitWrite()
+        #expect(try Realm(configuration: config).objects(FirstUsedInWrite.self).map(\.value) == [3])
     }
 }

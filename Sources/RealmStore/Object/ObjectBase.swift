@@ -181,7 +181,10 @@ open class ObjectBase: CustomStringConvertible {
     /// The value of the property named `key`, or nil for an unknown key.
     public func value(forKey key: String) -> Any? {
         guard let property = TypeInfo.of(type(of: self)).property(named: key) else { return nil }
-        return ObjectValues.unwrap(property.accessor.get(self))
+        let value = ObjectValues.unwrap(property.accessor.get(self))
+        // An unset mixed value reads as nil, as in Realm.
+        if let mixed = value as? AnyRealmValue, mixed == .none { return nil }
+        return value
     }
 
     /// Sets the property named `key` (traps on an unknown key or a value of the wrong type).
