@@ -6,6 +6,7 @@ extension RealmCollection {
     /// The smallest value of a property, or nil when the collection is empty.
     /// (An SQL `min` for a managed collection of objects.)
     public func min<T: MinMaxType>(ofProperty property: String) -> T? {
+        checkAggregated(property)
         if let query = _rlmQuery, let value = query.aggregate(.min, property) { return Aggregates.convert(value) }
         return Aggregates.extreme(storedValues(property), smallest: true)
     }
@@ -13,6 +14,7 @@ extension RealmCollection {
     /// The largest value of a property, or nil when the collection is empty (an SQL `max`
     /// for a managed collection of objects).
     public func max<T: MinMaxType>(ofProperty property: String) -> T? {
+        checkAggregated(property)
         if let query = _rlmQuery, let value = query.aggregate(.max, property) { return Aggregates.convert(value) }
         return Aggregates.extreme(storedValues(property), smallest: false)
     }
@@ -20,6 +22,7 @@ extension RealmCollection {
     /// The sum of a property (0 when empty; an SQL `sum` for a managed collection of objects
     /// where the type allows, decimals are added up from the column).
     public func sum<T: AddableType>(ofProperty property: String) -> T {
+        checkAggregated(property)
         if let query = _rlmQuery, let value = query.aggregate(.sum, property) { return Aggregates.sum(total: value) }
         return Aggregates.sum(storedValues(property))
     }
@@ -27,8 +30,17 @@ extension RealmCollection {
     /// The average of a property, or nil when the collection is empty (an SQL `avg` for a
     /// managed collection of objects where the type allows).
     public func average<T: AddableType>(ofProperty property: String) -> T? {
+        checkAggregated(property)
         if let query = _rlmQuery, let value = query.aggregate(.average, property) { return Aggregates.average(mean: value) }
         return Aggregates.average(storedValues(property))
+    }
+
+    /// Traps with Realm's message when a collection of objects has no property `property`
+    /// (a plain name; paths through links are checked by the query).
+    private func checkAggregated(_ property: String) {
+        guard let type = Element.self as? ObjectBase.Type, type != DynamicObject.self, !property.contains(".") else { return }
+        let info = TypeInfo.of(type)
+        if info.property(named: property) == nil { RealmMessages.trap(RealmMessages.invalidPropertyName(property, info.className)) }
     }
 
     /// The values of a property as store values: one column read when it is stored in one.

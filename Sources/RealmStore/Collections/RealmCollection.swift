@@ -152,6 +152,9 @@ extension RealmCollection {
     /// The elements sorted by several properties, the first descriptor first.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         let descriptors = Array(descriptors)
+        if realm == nil, let kind = (self as? any UnmanagedSortRefusing)?._rlmObjcName {
+            RealmMessages.trap(RealmMessages.unmanagedSort(kind))
+        }
         if let query = _rlmQuery {
             return Results(query: query.sorted(descriptors), description: _rlmTypeName)
         }
@@ -165,4 +168,19 @@ extension RealmCollection {
     public func sorted(ascending: Bool = true) -> Results<Element> {
         sorted(by: [SortDescriptor(keyPath: "self", ascending: ascending)])
     }
+}
+
+/// A List or MutableSet: sorting one that is unmanaged traps, as Realm allows it only on
+/// managed collections.
+protocol UnmanagedSortRefusing {
+    /// Realm's Objective-C name of the collection, which its message uses.
+    var _rlmObjcName: String { get }
+}
+
+extension List: UnmanagedSortRefusing {
+    var _rlmObjcName: String { "RLMArray" }
+}
+
+extension MutableSet: UnmanagedSortRefusing {
+    var _rlmObjcName: String { "RLMSet" }
 }

@@ -13,7 +13,8 @@ extension Realm {
     ///     try realm.write { realm.dynamicCreate("Dog", value: ["name": "Rex", "age": 3]) }
     @discardableResult
     public func dynamicCreate(_ typeName: String, value: Any = [String: Any](), update: UpdatePolicy = .error) -> DynamicObject {
-        perform(DynamicObject()) {
+        if store.schema.model(named: typeName)?.kind == .embedded { RealmMessages.trap(RealmMessages.createEmbedded) }
+        return perform(DynamicObject()) {
             let fields = try DynamicInput(schema: store.schema).fields(value, of: typeName)
             return DynamicObject(realm: self, key: try store.create(typeName, value: fields, update: update))
         }

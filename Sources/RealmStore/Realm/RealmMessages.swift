@@ -117,6 +117,15 @@ public enum RealmMessages {
         "Unsupported query argument '\(argument)' of type \(type(of: argument))"
     }
 
+    static let createEmbedded = "Embedded objects cannot be created directly"
+    static let linkToManagedEmbedded = StoreError(.invalidValue, "Can't set link to existing managed embedded object")
+
+    static func unmanagedSort(_ objcName: String) -> String {
+        "This method may only be called on \(objcName) instances retrieved from an RLMRealm"
+    }
+
+    static let deleteInvalidated = StoreError(.invalidatedObject, "Object has been deleted or invalidated.")
+
     static func seedMissing(_ seed: String) -> String {
         "The seed file '\(seed)' does not exist or cannot be read."
     }
