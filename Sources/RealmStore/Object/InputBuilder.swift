@@ -47,7 +47,6 @@ public final class InputBuilder {
             if state.isInvalidated { throw RealmMessages.addInvalidated }
             // `create` copies a managed embedded object, as Realm does (a setter may not link it).
             if mode == .copy, state.info.kind == .embedded { return .object(try fields(of: object)) }
-            if state.info.kind == .embedded { throw RealmMessages.linkToManagedEmbedded }
             return .value(.object(state.key))
         }
         let info = realm.typeInfo(type(of: object))

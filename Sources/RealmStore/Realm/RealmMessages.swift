@@ -118,7 +118,6 @@ public enum RealmMessages {
     }
 
     static let createEmbedded = "Embedded objects cannot be created directly"
-    static let linkToManagedEmbedded = StoreError(.invalidValue, "Can't set link to existing managed embedded object")
 
     static func unmanagedSort(_ objcName: String) -> String {
         "This method may only be called on \(objcName) instances retrieved from an RLMRealm"
