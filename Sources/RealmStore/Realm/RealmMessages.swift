@@ -119,6 +119,10 @@ public enum RealmMessages {
 
     static let createEmbedded = "Embedded objects cannot be created directly"
 
+    static func migrationOldObjectReadOnly(_ className: String) -> String {
+        "Cannot modify the old object of '\(className)' in a migration: it is read-only; set the new object's properties."
+    }
+
     static func unmanagedSort(_ objcName: String) -> String {
         "This method may only be called on \(objcName) instances retrieved from an RLMRealm"
     }
