@@ -95,7 +95,7 @@ public enum RealmMessages {
     static let referenceToUnmanaged = "Cannot construct reference to unmanaged object, which can be passed across threads directly"
     static let referenceToInvalidated = "Cannot construct reference to invalidated object"
     static let resolvedTwice = "Can only resolve a thread safe reference once."
-    static let resolveInOtherFile = "Cannot resolve thread safe reference in Realm with different configuration than the source Realm."
+    static let threadSafeUnmanaged = "Only managed objects may be wrapped as thread safe."
 
     static var invalidatedObject: String { StoreError.invalidatedObject.message }
     static let invalidatedResults = "Access to invalidated Results objects"
