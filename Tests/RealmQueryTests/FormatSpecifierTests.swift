@@ -76,4 +76,25 @@ import Testing
         #expect(kennels.filter("ANY hounds == %@", elsewhere).isEmpty, "an object of another Realm matches nothing")
         #expect(kennels.filter("ANY hounds == %@", oslo.hounds[0]).map(\.id) == [1])
     }
+
+    @Test func allKeysAndAllValuesAreMapKeysAndValues() throws {
+        let realm = try Realm(configuration: Realm.Configuration(fileURL: try Temporary.fileURL("t.realm", prefix: "query-allkeys"),
+                                                                 objectTypes: [Kennel.self, Hound.self]))
+        try realm.write {
+            let kennel = Kennel()
+            kennel.id = 1
+            let hound = Hound()
+            hound.name = "Rex"
+            hound.age = 4
+            kennel.byRole["guard"] = hound
+            realm.add(kennel)
+            let empty = Kennel()
+            empty.id = 2
+            realm.add(empty)
+        }
+        let kennels = realm.objects(Kennel.self)
+        #expect(kennels.filter("byRole.@allKeys == 'guard'").map(\.id) == [1])
+        #expect(kennels.filter("ANY byRole.@allValues.age > %d", 3).map(\.id) == [1])
+        #expect(kennels.filter("byRole.@allKeys == %@", "lead").isEmpty)
+    }
 }
