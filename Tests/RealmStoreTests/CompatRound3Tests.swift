@@ -261,4 +261,36 @@ final class FirstUsedInWrite: Object {
         try first.commitWrite()
         #expect(try Realm(configuration: config).objects(FirstUsedInWrite.self).map(\.value) == [3])
     }
+
+    @Test func distinctThroughANilLink() throws {
+        let realm = try makeRealm()
+        try realm.write {
+            realm.add(Owner(value: ["id": 1, "best": ["name": "Rex"]]))
+            realm.add(Owner(value: ["id": 2]))
+            realm.add(Owner(value: ["id": 3]))
+            realm.add(Owner(value: ["id": 4, "best": ["name": "Rex"]]))
+        }
+        let owners = realm.objects(Owner.self)
+        #expect(owners.distinct(by: ["best.name"]).map(\.id) == [1, 2])
+        #expect(owners.filter("id > 0").distinct(by: ["best.name"]).map(\.id) == [1, 2])
+        let list = try #require(owners.first).pets
+        try realm.write { list.append(objectsIn: [Pet(value: ["name": "a"]), Pet(value: ["name": "a"])]) }
+        #expect(AnyRealmCollection(list).distinct(by: ["name"]).count == 1)
+    }
+
+    @Test func aggregatesAsNSNumber() throws {
+        let realm = try makeRealm()
+        try realm.write {
+            realm.add(Pet(value: ["name": "a", "age": 2, "weight": 1.5]))
+            realm.add(Pet(value: ["name": "b", "age": 5, "weight": 2.5]))
+        }
+        let pets = realm.objects(Pet.self)
+        let smallest: NSNumber? = pets.min(ofProperty: "age")
+        let largest: NSNumber? = pets.max(ofProperty: "weight")
+        let total: NSNumber = pets.sum(ofProperty: "age")
+        let mean: NSNumber? = pets.average(ofProperty: "weight")
+        #expect(smallest?.intValue == 2 && largest?.doubleValue == 2.5 && total.intValue == 7 && mean?.doubleValue == 2.0)
+        let none: NSNumber? = pets.filter("age > 10").min(ofProperty: "age")
+        #expect(none == nil)
+    }
 }

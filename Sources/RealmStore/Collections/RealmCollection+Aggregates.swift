@@ -1,3 +1,4 @@
+import Foundation
 import RealmEngine
 
 /// Aggregates of a property: SQL aggregates for a managed collection of objects (one
@@ -33,6 +34,41 @@ extension RealmCollection {
         checkAggregated(property)
         if let query = _rlmQuery, let value = query.aggregate(.average, property) { return Aggregates.average(mean: value) }
         return Aggregates.average(storedValues(property))
+    }
+
+    /// The smallest value of a property as an `NSNumber` (Realm Swift's untyped form), or nil
+    /// when the collection is empty or the property is not a number.
+    public func min(ofProperty property: String) -> NSNumber? {
+        let value: Double? = min(ofProperty: property)
+        return number(value, property)
+    }
+
+    /// The largest value of a property as an `NSNumber`, or nil when empty.
+    public func max(ofProperty property: String) -> NSNumber? {
+        let value: Double? = max(ofProperty: property)
+        return number(value, property)
+    }
+
+    /// The sum of a property as an `NSNumber` (0 when empty).
+    public func sum(ofProperty property: String) -> NSNumber {
+        let value: Double = sum(ofProperty: property)
+        return number(value, property) ?? 0
+    }
+
+    /// The average of a property as an `NSNumber` (a double), or nil when empty.
+    public func average(ofProperty property: String) -> NSNumber? {
+        let value: Double? = average(ofProperty: property)
+        return value.map { NSNumber(value: $0) }
+    }
+
+    /// `value` as an integer `NSNumber` for an integer property, else a double one.
+    private func number(_ value: Double?, _ property: String) -> NSNumber? {
+        guard let value else { return nil }
+        if let type = Element.self as? ObjectBase.Type, case .int? = TypeInfo.of(type).property(named: property)?.type.base,
+           let integer = Int64(exactly: value) {
+            return NSNumber(value: integer)
+        }
+        return NSNumber(value: value)
     }
 
     /// Traps with Realm's message when a collection of objects has no property `property`
