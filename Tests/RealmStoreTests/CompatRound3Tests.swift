@@ -293,4 +293,29 @@ final class FirstUsedInWrite: Object {
         let none: NSNumber? = pets.filter("age > 10").min(ofProperty: "age")
         #expect(none == nil)
     }
+
+    @Test func replacingAnEmbeddedObjectInvalidatesTheOldOne() throws {
+        let realm = try makeRealm([Owner.self, Pet.self, Place.self, Traveller.self, Lodge.self])
+        let traveller = Traveller()
+        let lodge = Lodge()
+        try realm.write {
+            realm.add(traveller)
+            realm.add(lodge)
+            traveller.stops.append(Place(value: ["city": "Oslo"]))
+            lodge.rooms["a"] = Place(value: ["city": "Bergen"])
+        }
+        let oldStop = traveller.stops[0]
+        let oldRoom = try #require(lodge.rooms["a"] ?? nil)
+        try realm.write {
+            traveller.stops[0] = Place(value: ["city": "Rome"])
+            lodge.rooms["a"] = Place(value: ["city": "Paris"])
+        }
+        #expect(oldStop.isInvalidated && oldRoom.isInvalidated)
+        #expect(traveller.stops[0].city == "Rome" && lodge.rooms["a"]??.city == "Paris")
+        #expect(realm.objects(Traveller.self).count == 1)
+    }
+}
+
+final class Lodge: Object {
+    @Persisted var rooms: Map<String, Place?>
 }
