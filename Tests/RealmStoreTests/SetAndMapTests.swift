@@ -53,7 +53,7 @@ import Testing
         #expect(owner.scores.map(\.key) == ["a", "c"])
         #expect(owner.scores.min() == 1 && owner.scores.max() == 3 && owner.scores.sum() == 4)
         #expect(owner.scores.average() == 2.0 && Array(owner.scores.sorted(ascending: false)) == [3, 1])
-        #expect(owner.scores.description == "Map<string, int> (\n\t[a]: 1\n\t[c]: 3\n)")
+        #expect(owner.scores.description.hasPrefix("Map<string, int> <0x") && owner.scores.description.hasSuffix("> (\n[a]: 1,\n[c]: 3\n)"))
         try realm.write { owner.scores.removeAll() }
         #expect(owner.scores.count == 0 && owner.scores.realm == realm)
     }

@@ -73,9 +73,12 @@ public struct QueryLexer {
             return QueryToken(.variable(word()), column: column)
         }
         if c == "%" {
-            if peek(1) == "@" { position += 2; return QueryToken(.valuePlaceholder, column: column) }
             if peek(1) == "K" { position += 2; return QueryToken(.keyPathPlaceholder, column: column) }
-            throw QueryMessages.unexpectedCharacter("%", column: column)
+            guard let length = formatSpecifierLength() else {
+                throw QueryMessages.unexpectedCharacter("%", column: column)
+            }
+            position += length
+            return QueryToken(.valuePlaceholder, column: column)
         }
         if c == "[", let modifier = modifier() {
             return QueryToken(modifier, column: column)
@@ -94,6 +97,25 @@ public struct QueryLexer {
             return QueryToken(.symbol(c == "=" ? "==" : String(c)), column: column)
         }
         throw QueryMessages.unexpectedCharacter(String(c), column: column)
+    }
+
+    /// The length of the format specifier at `%` that stands for the next argument as a value:
+    /// `%@`, or one of NSPredicate's printf-style specifiers (`%d`, `%i`, `%ld`, `%lld`, `%u`,
+    /// `%f`, `%lf`, `%g`, `%s`, `%c`, …, with an optional `h`/`hh`/`l`/`ll`/`q`/`z`/`t`/`j`/`L`
+    /// length); nil for anything else (`%%` is a literal percent sign, which a query can only
+    /// hold inside a string).
+    func formatSpecifierLength() -> Int? {
+        var offset = 1
+        for modifier in ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"] {
+            let scalars = Array(modifier.unicodeScalars)
+            if scalars.indices.allSatisfy({ peek(offset + $0) == scalars[$0] }) {
+                offset += scalars.count
+                break
+            }
+        }
+        guard let conversion = peek(offset) else { return nil }
+        let conversions = offset == 1 ? "@dDiuUoOxXfFeEgGaAcCsSp" : "dDiuUoOxXfFeEgGaA"
+        return conversions.unicodeScalars.contains(conversion) ? offset + 1 : nil
     }
 
     func matches(_ text: String) -> Bool {

@@ -151,7 +151,9 @@ extension QueryParser {
             _ = advance()
             return .links(className: className, property: property, column: token.column)
         case .atWord(let word):
-            return .operation(word.lowercased(), column: token.column)
+            // NSPredicate's dictionary key paths, as Realm Swift accepts them: `@allKeys`, `@allValues`.
+            let operation = word.lowercased()
+            return .operation(["allkeys": "keys", "allvalues": "values"][operation] ?? operation, column: token.column)
         default:
             throw QueryMessages.expected("a property name", after: "'.'", found: token)
         }

@@ -17,6 +17,44 @@ extension List {
         for (offset, element) in newElements.enumerated() { insert(element, at: range.lowerBound + offset) }
     }
 
+    /// Removes the first `number` elements (embedded ones are deleted); more than the list
+    /// holds, or a negative number, traps with Realm's message.
+    ///
+    /// For example:
+    ///
+    ///     person.dogs.removeFirst(2)
+    public func removeFirst(_ number: Int = 1) {
+        checkRemovable(number)
+        for _ in 0..<number { remove(at: 0) }
+    }
+
+    /// Removes the last `number` elements (embedded ones are deleted); more than the list
+    /// holds, or a negative number, traps with Realm's message (`removeLast()` of an empty
+    /// list too).
+    public func removeLast(_ number: Int = 1) {
+        checkRemovable(number)
+        for _ in 0..<number { remove(at: count - 1) }
+    }
+
+    /// Inserts `newElements` in order, the first at `index`.
+    ///
+    /// For example:
+    ///
+    ///     person.dogs.insert(contentsOf: [rex, fido], at: 1)
+    public func insert<C: Collection>(contentsOf newElements: C, at index: Int) where C.Element == Element {
+        checkBounds(index, limit: count + 1)
+        for (offset, element) in newElements.enumerated() { insert(element, at: index + offset) }
+    }
+
+    /// Removes the elements of `bounds` (embedded ones are deleted).
+    ///
+    /// For example:
+    ///
+    ///     person.dogs.removeSubrange(1...2)
+    public func removeSubrange<R: RangeExpression>(_ bounds: R) where R.Bound == Int {
+        replaceSubrange(bounds, with: EmptyCollection())
+    }
+
     /// Removes the elements at `offsets`.
     ///
     /// For example:
@@ -51,8 +89,23 @@ extension List {
         }
     }
 
+    private func checkRemovable(_ number: Int) {
+        if number < 0 { RealmMessages.trap(RealmMessages.negativeIndex) }
+        if number > count { RealmMessages.trap(RealmMessages.removeMoreThanCount(number, count)) }
+    }
+
     /// Traps with Realm's message unless `0 <= index < limit`.
     func checkBounds(_ index: Int, limit: Int) {
         if index < 0 || index >= limit { RealmMessages.trap(RealmMessages.indexOutOfBounds(index, limit)) }
+    }
+}
+
+/// A List is a `MutableCollection`, as Realm Swift's is: `list[1..<3] = list[0..<1]` replaces a
+/// range (with any number of elements), and `sort()`, `reverse()` or `partition(by:)` work in
+/// place (in a write transaction when managed).
+extension List: MutableCollection {
+    public subscript(bounds: Range<Int>) -> Slice<List<Element>> {
+        get { Slice(base: self, bounds: bounds) }
+        set { replaceSubrange(bounds, with: Array(newValue)) }
     }
 }

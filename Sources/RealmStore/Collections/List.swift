@@ -99,11 +99,6 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         }
     }
 
-    /// Removes the last element, if any.
-    public func removeLast() {
-        if count > 0 { remove(at: count - 1) }
-    }
-
     /// Removes every element (embedded elements are deleted; linked objects stay).
     public func removeAll() {
         guard let managed else {

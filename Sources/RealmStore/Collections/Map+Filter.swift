@@ -11,7 +11,7 @@ extension Map {
     ///
     ///     let adults = person.petsByName.filter("age >= %@", 2)
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Value> {
-        let arguments = QueryArguments.storeValues(args)
+        let arguments = QueryArguments.storeValues(args, in: realm)
         if let query = valuesQuery {
             return Results(query: query.filtered(predicateFormat, arguments), description: "Map<\(Key.self), \(Value.self)>")
         }

@@ -14,8 +14,19 @@ extension String: _MapKey {
 
 /// One entry of a `Map` while iterating.
 public struct SingleMapEntry<Key: _MapKey, Value: RealmCollectionValue> {
-    public let key: Key
-    public let value: Value
+    /// The entry's key.
+    public var key: Key
+    /// The entry's value.
+    public var value: Value
+}
+
+/// As in Realm Swift, two entries are equal when their values are, and an entry hashes by its key.
+extension SingleMapEntry: Equatable where Value: Equatable {
+    public static func == (lhs: SingleMapEntry, rhs: SingleMapEntry) -> Bool { lhs.value == rhs.value }
+}
+
+extension SingleMapEntry: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// A dictionary of string keys to values or objects (a `@Persisted` map property, or a
@@ -133,6 +144,43 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
         managed.removeAll(RealmMessages.mapOutsideWrite, empty: .map([:]))
     }
 
+    /// Merges `sequence` into the map: a key already present gets `combine(current, new)`, a
+    /// new key its value (in a write transaction when managed; unmanaged objects are added).
+    ///
+    /// For example:
+    ///
+    ///     scores.merge(["ann": 3, "bob": 1], uniquingKeysWith: +)
+    public func merge<S: Sequence>(_ sequence: S, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
+    where S.Element == (key: Key, value: Value) {
+        for (key, value) in sequence {
+            let current = object(forKey: key)
+            updateValue(try current.map { try combine($0, value) } ?? value, forKey: key)
+        }
+    }
+
+    /// Merges another map into this one, as `merge(_:uniquingKeysWith:)` of a sequence does.
+    public func merge(_ other: Map<Key, Value>, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
+        try merge(other.asKeyValueSequence(), uniquingKeysWith: combine)
+    }
+
+    /// The map as a sequence of `(key:, value:)` tuples, in key order.
+    ///
+    /// For example:
+    ///
+    ///     for (city, park) in dog.favoriteParksByCity.asKeyValueSequence() { print(city, park) }
+    public func asKeyValueSequence() -> KeyValueSequence {
+        KeyValueSequence(entries: entries.map { (key: $0.0, value: $0.1) })
+    }
+
+    /// A `Map`'s entries as `(key:, value:)` tuples (`asKeyValueSequence()`).
+    public struct KeyValueSequence: Sequence {
+        let entries: [(key: Key, value: Value)]
+
+        public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> {
+            entries.makeIterator()
+        }
+    }
+
     /// Whether some entry satisfies `predicate`.
     public func contains(where predicate: (_ key: Key, _ value: Value) throws -> Bool) rethrows -> Bool {
         try entries.contains { try predicate($0.0, $0.1) }
@@ -146,9 +194,16 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
         }
     }
 
-    /// Realm's description: `Map<string, string> (\n\t[a]: 1\n)`.
+    /// Realm's description: `Map<string, int> <0x…> (\n[a]: 1,\n[b]: 2\n)`, objects nested to
+    /// Realm's depth (RealmDescription).
     public var description: String {
-        let lines = entries.map { "\t[\($0.0)]: \(AnyValues.unwrap($0.1) ?? "null")\n" }
-        return "Map<string, \(Value._rlmBase.yamlName)> (\n" + lines.joined() + ")"
+        _rlmDescription(depth: RealmDescription.maxDepth)
+    }
+}
+
+extension Map: DepthDescribable {
+    func _rlmDescription(depth: Int) -> String {
+        RealmDescription.map("Map<string, \(Value._rlmBase.yamlName)>", self,
+                             entries.map { ($0.0._mapKeyString, AnyValues.unwrap($0.1)) }, depth: depth)
     }
 }

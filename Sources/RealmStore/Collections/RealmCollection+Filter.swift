@@ -1,3 +1,4 @@
+import Foundation
 import RealmEngine
 
 /// String queries on typed collections, as Realm Swift's `filter(_:_:)` and
@@ -14,7 +15,7 @@ extension RealmCollection where Element: ObjectBase {
     ///     let young = realm.objects(Dog.self).filter("age < %@ AND name BEGINSWITH[c] %@", 3, "r")
     ///     let first = person.dogs.filter("age > 1 SORT(age DESC) LIMIT(1)").first
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
-        let arguments = QueryArguments.storeValues(args)
+        let arguments = QueryArguments.storeValues(args, in: realm)
         if let query = _rlmQuery {
             return Results(query: query.filtered(predicateFormat, arguments), description: _rlmTypeName)
         }
@@ -30,7 +31,7 @@ extension RealmCollection where Element: ObjectBase {
     ///
     ///     let index = person.dogs.index(matching: "name == %@", "Rex")
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
-        let arguments = QueryArguments.storeValues(args)
+        let arguments = QueryArguments.storeValues(args, in: realm)
         if let query = _rlmQuery {
             let matched = Set(query.filtered(predicateFormat, arguments).keys)
             return query.keys.firstIndex { matched.contains($0) }
@@ -95,32 +96,53 @@ extension RealmCollection where Element: ObjectBase {
     }
 }
 
-/// Converts the `Any` arguments of `filter(_:_:)` into store values: Swift scalars, Realm
-/// values, managed objects (as links) and arrays of them (for `IN`).
+/// Converts the `Any` arguments of `filter(_:_:)` into store values: Swift scalars (integers
+/// of any width, `NSNumber`), Realm values, objects (as links) and arrays, Realm collections
+/// of them (for `IN`). An object that `realm` does not manage (unmanaged, or of another file)
+/// is a link to no object, so it matches nothing, as in Realm.
 enum QueryArguments {
-    static func storeValues(_ args: [Any]) -> [StoreValue] {
+    /// The object key no object has.
+    static let unmatchedKey = Int64.min
+
+    static func storeValues(_ args: [Any], in realm: Realm? = nil) -> [StoreValue] {
         args.map { argument in
-            guard let value = storeValue(argument) else {
+            guard let value = storeValue(argument, in: realm) else {
                 RealmMessages.trap(RealmMessages.unsupportedQueryArgument(argument))
             }
             return value
         }
     }
 
-    static func storeValue(_ argument: Any) -> StoreValue? {
+    static func storeValue(_ argument: Any, in realm: Realm? = nil) -> StoreValue? {
         guard let value = AnyValues.unwrap(argument) else { return .null }
         if let object = value as? ObjectBase {
-            return object._state.map { .object($0.key) }
+            guard let state = object._state, realm.map({ $0.configuration.path == state.realm.configuration.path }) ?? true else {
+                return .object(ObjectKey(className: TypeInfo.of(type(of: object)).className, key: unmatchedKey))
+            }
+            return .object(state.key)
         }
         if let shape = value as? any RLMGeospatial { return .string(GeoShapes.queryText(shape)) }
-        if let array = value as? [Any] {
-            var elements: [StoreValue] = []
-            for element in array {
-                guard let converted = storeValue(element) else { return nil }
-                elements.append(converted)
-            }
-            return .list(elements)
+        if let collection = value as? any RealmCollection { return elements(of: collection, in: realm) }
+        if let array = value as? [Any] { return list(array, in: realm) }
+        if let converted = AnyValues.storeValue(value) { return converted }
+        if let integer = value as? any BinaryInteger { return Int64(exactly: integer).map { .int($0) } }
+        if let number = value as? NSNumber {
+            let type = String(cString: number.objCType)
+            return type == "f" || type == "d" ? .double(number.doubleValue) : .int(number.int64Value)
         }
-        return AnyValues.storeValue(value)
+        return nil
+    }
+
+    private static func elements<C: RealmCollection>(of collection: C, in realm: Realm?) -> StoreValue? {
+        list(collection._rlmElements.map { $0 as Any }, in: realm)
+    }
+
+    private static func list(_ values: [Any], in realm: Realm?) -> StoreValue? {
+        var elements: [StoreValue] = []
+        for element in values {
+            guard let converted = storeValue(element, in: realm) else { return nil }
+            elements.append(converted)
+        }
+        return .list(elements)
     }
 }

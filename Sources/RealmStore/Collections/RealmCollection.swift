@@ -79,13 +79,15 @@ extension RealmCollection {
         return result
     }
 
-    /// Realm's description: `List<string> (\n\t[0] a\n)`.
+    /// Realm's description: `List<string> <0x…> (\n\t[0] a,\n\t[1] b\n)`, objects nested
+    /// to Realm's depth (RealmDescription).
     public var description: String {
+        _rlmDescription(depth: RealmDescription.maxDepth)
+    }
+
+    func _rlmDescription(depth: Int) -> String {
         if isInvalidated { return "\(_rlmTypeName) (invalidated)" }
-        let lines = _rlmElements.enumerated().map { index, element in
-            "\t[\(index)] " + String(describing: AnyValues.unwrap(element) ?? "null").replacingOccurrences(of: "\n", with: "\n\t")
-        }
-        return "\(_rlmTypeName) (\n" + lines.map { $0 + "\n" }.joined() + ")"
+        return RealmDescription.collection(_rlmTypeName, self as AnyObject, _rlmElements.map { AnyValues.unwrap($0) }, depth: depth)
     }
 
     /// The position of `object` in the collection, or nil.
@@ -150,6 +152,9 @@ extension RealmCollection {
     /// The elements sorted by several properties, the first descriptor first.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         let descriptors = Array(descriptors)
+        if realm == nil, let kind = (self as? any UnmanagedSortRefusing)?._rlmObjcName {
+            RealmMessages.trap(RealmMessages.unmanagedSort(kind))
+        }
         if let query = _rlmQuery {
             return Results(query: query.sorted(descriptors), description: _rlmTypeName)
         }
@@ -163,4 +168,19 @@ extension RealmCollection {
     public func sorted(ascending: Bool = true) -> Results<Element> {
         sorted(by: [SortDescriptor(keyPath: "self", ascending: ascending)])
     }
+}
+
+/// A List or MutableSet: sorting one that is unmanaged traps, as Realm allows it only on
+/// managed collections.
+protocol UnmanagedSortRefusing {
+    /// Realm's Objective-C name of the collection, which its message uses.
+    var _rlmObjcName: String { get }
+}
+
+extension List: UnmanagedSortRefusing {
+    var _rlmObjcName: String { "RLMArray" }
+}
+
+extension MutableSet: UnmanagedSortRefusing {
+    var _rlmObjcName: String { "RLMSet" }
 }

@@ -13,7 +13,8 @@ extension Realm {
     ///     try realm.write { realm.dynamicCreate("Dog", value: ["name": "Rex", "age": 3]) }
     @discardableResult
     public func dynamicCreate(_ typeName: String, value: Any = [String: Any](), update: UpdatePolicy = .error) -> DynamicObject {
-        perform(DynamicObject()) {
+        if store.schema.model(named: typeName)?.kind == .embedded { RealmMessages.trap(RealmMessages.createEmbedded) }
+        return perform(DynamicObject()) {
             let fields = try DynamicInput(schema: store.schema).fields(value, of: typeName)
             return DynamicObject(realm: self, key: try store.create(typeName, value: fields, update: update))
         }
@@ -41,7 +42,7 @@ extension Realm {
 }
 
 /// Store input from untyped values, guided by the stored schema.
-private struct DynamicInput {
+struct DynamicInput {
     let schema: CompiledSchema
 
     func fields(_ value: Any, of className: String) throws -> [String: InputValue] {
@@ -84,6 +85,7 @@ private struct DynamicInput {
     private func element(_ value: Any, _ property: PropertySchema, _ className: String) throws -> InputValue {
         guard let value = AnyValues.unwrap(value) else { return .value(.null) }
         if let object = value as? DynamicObject, let key = object.objectKey { return .value(.object(key)) }
+        if let object = value as? MigrationObject, let key = object.key { return .value(.object(key)) }
         if let object = value as? ObjectBase, let state = object._state { return .value(.object(state.key)) }
         if case .object(let target) = property.type.base, let nested = value as? [String: Any] {
             return .object(try fields(nested, of: target))

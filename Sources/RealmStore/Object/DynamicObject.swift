@@ -88,13 +88,13 @@ public final class DynamicObject: Object {
     }
 
     /// `Dog {\n\tname = Rex;\n}`, as Realm prints objects.
-    override public var description: String {
+    override func _rlmDescription(depth: Int) -> String {
         guard let stored else { return "DynamicObject {\n}" }
         let model = stored.realm.store.schema.model(named: stored.key.className)
-        let lines = (model?.properties ?? []).filter { !$0.type.isLinkingObjects }.map { property in
-            "\t\(property.name) = \(value(forKey: property.name).map { "\($0)" } ?? "null");\n"
+        let values = (model?.properties ?? []).filter { !$0.type.isLinkingObjects }.map { property in
+            (property.name, value(forKey: property.name))
         }
-        return "\(stored.key.className) {\n" + lines.joined() + "}"
+        return RealmDescription.object(stored.key.className, values, depth: depth)
     }
 
     private func schema(of key: String) -> PropertySchema {

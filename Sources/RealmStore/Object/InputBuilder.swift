@@ -114,6 +114,9 @@ public final class InputBuilder {
         for object in adoptionOrder {
             let (_, key, info) = adopted[ObjectIdentifier(object)]!
             object._state = _ObjectState(realm: realm, key: key, info: info)
+            for property in info.properties where !property.type.isLinkingObjects {
+                property.accessor.dropUnmanagedValue(object)
+            }
         }
         for attachment in attachments {
             let parentKey: ObjectKey

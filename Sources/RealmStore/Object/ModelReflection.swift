@@ -20,14 +20,16 @@ enum ModelReflection {
         let accessor: PropertyAccessor
     }
 
-    /// The `@Persisted` properties of `type`, read from the stored fields of a prototype.
-    static func properties(of type: ObjectBase.Type) -> [Field] {
+    /// The `@Persisted` properties of `type`, read from the stored fields of a prototype, but
+    /// those named in `ignored` (the class's `ignoredProperties()`).
+    static func properties(of type: ObjectBase.Type, ignoring ignored: Set<String> = []) -> [Field] {
         let prototype = type.init()
         var fields: [Field] = []
         _forEachField(of: type, options: classType) { cName, offset, fieldType, _ in
             guard let wrapper = fieldType as? any PersistedField.Type else { return true }
             let storedName = String(cString: cName)
             let name = storedName.hasPrefix("_") ? String(storedName.dropFirst()) : storedName
+            guard !ignored.contains(name) else { return true }
             let options = wrapper._rlmOptions(of: prototype, at: offset)
             fields.append(Field(name: name, offset: offset, options: options,
                                 accessor: wrapper._rlmAccessor(offset: offset, position: fields.count)))

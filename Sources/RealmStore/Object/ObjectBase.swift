@@ -156,6 +156,16 @@ open class ObjectBase: CustomStringConvertible {
         []
     }
 
+    /// The schema of the class, as `objectSchema` of any of its objects shows it (Realm
+    /// Swift's `sharedSchema()`).
+    public class func sharedSchema() -> ObjectSchema? {
+        ObjectSchema(TypeInfo.of(self).model)
+    }
+
+    /// Names of `@Persisted` properties that are not stored (`Object.ignoredProperties()` and
+    /// `EmbeddedObject.ignoredProperties()`).
+    class var _rlmIgnoredProperties: [String] { [] }
+
     /// The kind of model.
     class var _rlmKind: ModelKind { .object }
 
@@ -171,7 +181,10 @@ open class ObjectBase: CustomStringConvertible {
     /// The value of the property named `key`, or nil for an unknown key.
     public func value(forKey key: String) -> Any? {
         guard let property = TypeInfo.of(type(of: self)).property(named: key) else { return nil }
-        return ObjectValues.unwrap(property.accessor.get(self))
+        let value = ObjectValues.unwrap(property.accessor.get(self))
+        // An unset mixed value reads as nil, as in Realm.
+        if let mixed = value as? AnyRealmValue, mixed == .none { return nil }
+        return value
     }
 
     /// Sets the property named `key` (traps on an unknown key or a value of the wrong type).
@@ -185,11 +198,19 @@ open class ObjectBase: CustomStringConvertible {
         set { setValue(newValue, forKey: key) }
     }
 
-    /// `Dog {\n\tname = Rex;\n}` as Realm prints objects.
+    /// `Dog {\n\tname = Rex;\n}` as Realm prints objects (linked objects and collections
+    /// nested 5 levels deep, then `<Maximum depth exceeded>`).
     open var description: String {
-        ObjectValues.describe(self)
+        _rlmDescription(depth: RealmDescription.maxDepth)
+    }
+
+    /// The description with nested objects and collections `depth - 1` levels deep at most.
+    func _rlmDescription(depth: Int) -> String {
+        ObjectValues.describe(self, depth: depth)
     }
 }
+
+extension ObjectBase: DepthDescribable {}
 
 extension ObjectBase: Hashable {
     /// Managed objects are equal when they are the same stored object; unmanaged ones only
@@ -217,7 +238,24 @@ extension ObjectBase: Hashable {
 ///         @Persisted(primaryKey: true) var _id: ObjectId
 ///         @Persisted var name = ""
 ///     }
-open class Object: ObjectBase {}
+open class Object: ObjectBase {
+    /// The name of the primary-key property, as Realm Swift's models may declare it instead of
+    /// `@Persisted(primaryKey: true)` (nil, the default: the wrappers decide). It must name an
+    /// `Int`, `String`, `ObjectId` or `UUID` property (optional or not); anything else traps
+    /// with Realm's message when the class is first used.
+    ///
+    ///     override class func primaryKey() -> String? { "code" }
+    open class func primaryKey() -> String? { nil }
+
+    /// Names of properties to index, besides those declared `@Persisted(indexed: true)`.
+    open class func indexedProperties() -> [String] { [] }
+
+    /// Names of `@Persisted` properties the schema leaves out (Realm Swift reads this list
+    /// for models whose properties it finds by reflection).
+    open class func ignoredProperties() -> [String] { [] }
+
+    override class var _rlmIgnoredProperties: [String] { ignoredProperties() }
+}
 
 /// An object owned by exactly one parent object; it has no primary key and is created and
 /// deleted with its parent.
@@ -227,6 +265,11 @@ open class Object: ObjectBase {}
 ///     final class Address: EmbeddedObject { @Persisted var city = "" }
 open class EmbeddedObject: ObjectBase {
     override class var _rlmKind: ModelKind { .embedded }
+
+    /// Names of `@Persisted` properties the schema leaves out.
+    open class func ignoredProperties() -> [String] { [] }
+
+    override class var _rlmIgnoredProperties: [String] { ignoredProperties() }
 }
 
 /// A write-only object: `Realm.create` puts it in the store's outbox; it cannot be queried.

@@ -49,22 +49,14 @@ enum ObjectValues {
         AnyValues.unwrap(value)
     }
 
-    /// Realm's object description: `Dog {\n\tname = Rex;\n}`; linked objects nest two levels.
-    static func describe(_ object: ObjectBase, depth: Int = 0) -> String {
+    /// Realm's object description: `Dog {\n\tname = Rex;\n}`, linked objects and collections
+    /// nested to Realm's depth (RealmDescription).
+    static func describe(_ object: ObjectBase, depth: Int) -> String {
         let info = TypeInfo.of(type(of: object))
         if object.isInvalidated { return "[invalid object]" }
-        let indent = String(repeating: "\t", count: depth + 1)
-        var text = "\(info.className) {\n"
-        for property in info.properties where !property.type.isLinkingObjects {
-            let value = AnyValues.unwrap(property.accessor.get(object))
-            let shown: String
-            switch value {
-            case nil: shown = "(null)"
-            case let linked as ObjectBase: shown = depth < 2 ? describe(linked, depth: depth + 1) : "<\(info.className)>"
-            case let other?: shown = String(describing: other)
-            }
-            text += "\(indent)\(property.name) = \(shown);\n"
+        let values = info.properties.filter { !$0.type.isLinkingObjects }.map { property in
+            (property.name, AnyValues.unwrap(property.accessor.get(object)))
         }
-        return text + String(repeating: "\t", count: depth) + "}"
+        return RealmDescription.object(info.className, values, depth: depth)
     }
 }

@@ -38,7 +38,7 @@ final class TypeInfo: @unchecked Sendable {
         let table = type.persistedProperties()
         var properties: [Property] = []
         if table.isEmpty {
-            let fields = ModelReflection.properties(of: type)
+            let fields = ModelReflection.properties(of: type, ignoring: Set(type._rlmIgnoredProperties))
             if fields.isEmpty { RealmMessages.trap(RealmMessages.noPersistedProperties(type.className())) }
             for field in fields {
                 properties.append(Property(name: field.name, accessor: field.accessor, options: field.options,
@@ -65,12 +65,13 @@ final class TypeInfo: @unchecked Sendable {
             prototype._discovery = nil
             self.storage = StoragePositions(paths: paths, offsets: [:])
         }
-        self.properties = properties
+        self.properties = Self.applyingClassDeclarations(of: type, to: properties)
         self.recyclable = ObjectRecycling.allowed(for: type)
         self.inputPositions = properties.indices.filter { !properties[$0].type.isLinkingObjects }
         self.linkFreePositions = inputPositions.filter { !properties[$0].needsLinks }
         self.linkFreeOrder = InputOrder(names: linkFreePositions.map { properties[$0].name })
         self.rowNames = properties.map { $0.isCollection || $0.type.isLinkingObjects ? nil : $0.name }
+        properties = self.properties
         self.positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let mapping = type.propertiesMapping(), fullText = Set(type.fullTextIndexedProperties())
         self.model = ModelSchema(
@@ -82,6 +83,32 @@ final class TypeInfo: @unchecked Sendable {
                                    ? .fulltext : property.options.indexed && !property.options.primaryKey ? .regular : .none,
                                isPrimaryKey: property.options.primaryKey, mapTo: mapping[property.name])
             })
+    }
+
+    /// `properties` with the primary key and indexes an `Object` class names in
+    /// `primaryKey()` and `indexedProperties()`, checked as Realm checks them.
+    private static func applyingClassDeclarations(of type: ObjectBase.Type, to properties: [Property]) -> [Property] {
+        guard let objectType = type as? Object.Type else { return properties }
+        let primaryKey = objectType.primaryKey(), indexed = Set(objectType.indexedProperties())
+        if let primaryKey {
+            guard let property = properties.first(where: { $0.name == primaryKey }) else {
+                RealmMessages.trap(RealmMessages.noSuchPrimaryKey(primaryKey, type.className()))
+            }
+            let keyType: Bool = switch property.type.base {
+            case .int, .string, .objectId, .uuid: true
+            default: false
+            }
+            guard property.type.collection == .single, keyType else {
+                RealmMessages.trap(RealmMessages.notAPrimaryKeyType(primaryKey, type.className()))
+            }
+        }
+        guard primaryKey != nil || !indexed.isEmpty else { return properties }
+        return properties.map { property in
+            var options = property.options
+            if let primaryKey { options.primaryKey = property.name == primaryKey }
+            if indexed.contains(property.name) { options.indexed = true }
+            return Property(name: property.name, accessor: property.accessor, options: options, type: property.type)
+        }
     }
 
     /// A class read by name (`DynamicObject`): its stored model and no Swift properties (see

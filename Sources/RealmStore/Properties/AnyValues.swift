@@ -129,7 +129,10 @@ struct AnyValues {
         }
         if try isNew(fields, info) {
             let prototype = info.type.init()
-            for property in persisted where fields[property.name] == nil && !property.isCollection && !property.type.base.isObject {
+            // Defaults come from a new instance, as in Realm: a link default (`var owner = Person()`)
+            // is created with the object; a nil link needs no input.
+            for property in persisted where fields[property.name] == nil && !property.isCollection {
+                if property.type.base.isObject, AnyValues.unwrap(property.accessor.get(prototype)) == nil { continue }
                 fields[property.name] = try property.accessor.input(prototype, builder)
             }
         }

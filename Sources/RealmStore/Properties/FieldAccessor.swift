@@ -61,4 +61,8 @@ final class FieldAccessor<Value: _Persistable>: PropertyAccessor {
     override func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? {
         PropertyAccessor.value(of: Value.self, fromStore: value, realm)
     }
+
+    override func dropUnmanagedValue(_ object: ObjectBase) {
+        withExtendedLifetime(object) { wrapper(object).pointee.local = nil }
+    }
 }

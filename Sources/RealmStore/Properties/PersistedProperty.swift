@@ -52,6 +52,9 @@ class PropertyAccessor {
     func discover(_ object: ObjectBase) { _ = get(object) }
     /// Remembers the key path of the property's wrapper (found by `discover`).
     func useStorage(_ storage: AnyKeyPath) {}
+    /// Drops the unmanaged value of an object that became managed (its reads go to the store
+    /// now), so that unmanaged objects linked in a cycle free each other.
+    func dropUnmanagedValue(_ object: ObjectBase) {}
 }
 
 final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: PropertyAccessor {
@@ -93,5 +96,10 @@ final class TypedPropertyAccessor<Root: ObjectBase, Value: _Persistable>: Proper
 
     override func value(fromStore value: StoreValue, _ realm: Realm?) -> Any? {
         PropertyAccessor.value(of: Value.self, fromStore: value, realm)
+    }
+
+    override func dropUnmanagedValue(_ object: ObjectBase) {
+        guard let storage else { return }
+        unsafeDowncast(object, to: Root.self)[keyPath: storage].local = nil
     }
 }

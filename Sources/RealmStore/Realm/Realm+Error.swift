@@ -56,6 +56,19 @@ extension Realm {
             self.underlying = underlying
         }
 
+        /// An error of `code`, as Realm Swift's `Realm.Error(.fail)` makes one (for code that
+        /// throws Realm's errors itself): the message is `userInfo[NSLocalizedDescriptionKey]`
+        /// when it is a string, else Foundation's generic text for the code.
+        ///
+        /// For example:
+        ///
+        ///     throw Realm.Error(.fail)
+        public init(_ code: Code, userInfo: [String: Any] = [:]) {
+            let message = userInfo[NSLocalizedDescriptionKey] as? String
+                ?? "The operation couldn’t be completed. (\(Self.errorDomain) error \(code.rawValue).)"
+            self.init(code, message, fileURL: userInfo[NSURLErrorKey] as? URL)
+        }
+
         /// Realm's error domain.
         public static var errorDomain: String { "io.realm" }
         /// The code's raw value, as `NSError.code` gives it in Realm.

@@ -87,9 +87,12 @@ extension Realm {
             return state.key
         }
         perform(()) {
-            for key in keys {
+            var seen = Set<ObjectKey>()
+            // A collection may hold an object more than once: it is deleted once.
+            for key in keys where seen.insert(key).inserted || key.key < 0 {
                 guard key.key >= 0 else { throw RealmMessages.deleteUnmanaged }
-                if core.store.isValid(key) { try core.store.delete(key) }
+                guard core.store.isValid(key) else { throw RealmMessages.deleteInvalidated }
+                try core.store.delete(key)
             }
         }
     }

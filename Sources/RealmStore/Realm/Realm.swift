@@ -66,6 +66,15 @@ public struct Realm {
     ///     realm.schema["Dog"]?.primaryKeyProperty?.name   // "_id"
     public var schema: Schema { Schema(core.store.schema) }
 
+    /// Whether the Realm holds no objects of any class.
+    ///
+    /// For example:
+    ///
+    ///     if realm.isEmpty { try realm.write { realm.add(defaultSettings) } }
+    public var isEmpty: Bool {
+        core.read { store in store.schema.models.allSatisfy { (try? store.count($0.name)) ?? 0 == 0 } }
+    }
+
     /// Whether a write transaction is open.
     public var isInWriteTransaction: Bool { core.store.isInWriteTransaction }
 

@@ -51,6 +51,10 @@ extension Realm {
         public var deleteRealmIfMigrationNeeded: Bool
         /// The model types of the Realm (nil: every type used so far, growing on first use).
         public var objectTypes: [ObjectBase.Type]?
+        /// A store file copied to `fileURL` when a Realm opens and no file is there yet: the
+        /// pre-populated store an app bundles (a Realm file of a Realm SDK is turned into one
+        /// by `realm-import`). Ignored for in-memory Realms.
+        public var seedFilePath: URL?
 
         private var _fileURL: URL?
         private var _inMemoryIdentifier: String?
@@ -60,13 +64,15 @@ extension Realm {
         public init(fileURL: URL? = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("default.realm"),
                     inMemoryIdentifier: String? = nil, readOnly: Bool = false,
                     schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
-                    deleteRealmIfMigrationNeeded: Bool = false, objectTypes: [ObjectBase.Type]? = nil) {
+                    deleteRealmIfMigrationNeeded: Bool = false, objectTypes: [ObjectBase.Type]? = nil,
+                    seedFilePath: URL? = nil) {
             self._fileURL = fileURL
             self.readOnly = readOnly
             self.schemaVersion = schemaVersion
             self.migrationBlock = migrationBlock
             self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
             self.objectTypes = objectTypes
+            self.seedFilePath = seedFilePath
             if let inMemoryIdentifier { self.inMemoryIdentifier = inMemoryIdentifier }
         }
 

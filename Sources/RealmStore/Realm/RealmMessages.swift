@@ -95,7 +95,7 @@ public enum RealmMessages {
     static let referenceToUnmanaged = "Cannot construct reference to unmanaged object, which can be passed across threads directly"
     static let referenceToInvalidated = "Cannot construct reference to invalidated object"
     static let resolvedTwice = "Can only resolve a thread safe reference once."
-    static let resolveInOtherFile = "Cannot resolve thread safe reference in Realm with different configuration than the source Realm."
+    static let threadSafeUnmanaged = "Only managed objects may be wrapped as thread safe."
 
     static var invalidatedObject: String { StoreError.invalidatedObject.message }
     static let invalidatedResults = "Access to invalidated Results objects"
@@ -116,6 +116,52 @@ public enum RealmMessages {
     static func unsupportedQueryArgument(_ argument: Any) -> String {
         "Unsupported query argument '\(argument)' of type \(type(of: argument))"
     }
+
+    static let createEmbedded = "Embedded objects cannot be created directly"
+
+    static func migrationOldObjectReadOnly(_ className: String) -> String {
+        "Cannot modify the old object of '\(className)' in a migration: it is read-only; set the new object's properties."
+    }
+
+    static func unmanagedSort(_ objcName: String) -> String {
+        "This method may only be called on \(objcName) instances retrieved from an RLMRealm"
+    }
+
+    static let deleteInvalidated = StoreError(.invalidatedObject, "Object has been deleted or invalidated.")
+
+    static func seedMissing(_ seed: String) -> String {
+        "The seed file '\(seed)' does not exist or cannot be read."
+    }
+
+    static func seedIsRealmFile(_ seed: String) -> String {
+        "The seed file '\(seed)' is a Realm file of a Realm SDK, not a realm-tools store: turn it into one with `realm-import --store STORE --schema SCHEMA \(seed)` and bundle that."
+    }
+
+    static func seedNotAStore(_ seed: String) -> String {
+        "The seed file '\(seed)' is not a realm-tools store."
+    }
+
+    static func seedNotCopied(_ seed: String, _ path: String) -> String {
+        "Could not copy the seed file '\(seed)' to '\(path)'."
+    }
+
+    static func noSuchPrimaryKey(_ name: String, _ className: String) -> String {
+        "Primary key property '\(name)' does not exist on object '\(className)'"
+    }
+
+    static func notAPrimaryKeyType(_ name: String, _ className: String) -> String {
+        "Property '\(name)' cannot be made the primary key of '\(className)' because it is not a 'string', 'int', 'objectId', or 'uuid' property."
+    }
+
+    static func notDecimal128(_ value: Any) -> String {
+        "Cannot convert value '\(value)' of type '\(type(of: value))' to decimal128"
+    }
+
+    static func removeMoreThanCount(_ number: Int, _ count: Int) -> String {
+        "It is not possible to remove more objects (\(number)) from a list than it already contains (\(count))."
+    }
+
+    static let negativeIndex = "Cannot pass a negative value for 'index'."
 
     static func invalidPropertyName(_ name: String, _ className: String) -> String {
         "Invalid property name '\(name)' for class '\(className)'."

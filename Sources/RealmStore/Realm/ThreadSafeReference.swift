@@ -54,7 +54,8 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         guard let realm = threadConfined.realm else { RealmMessages.trap(RealmMessages.referenceToUnmanaged) }
         handover = threadConfined._rlmHandover()
         path = realm.configuration.path
-        version = realm.core.read { $0.version }
+        // Made in a write transaction, the value exists from the version its commit makes.
+        version = realm.core.read { $0.version } + (realm.isInWriteTransaction ? 1 : 0)
     }
 
     /// Whether the reference was resolved (it can be only once).
@@ -71,15 +72,16 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: Sendable {
 }
 
 extension Realm {
-    /// The value a `ThreadSafeReference` refers to, in this Realm (nil when it was deleted):
-    /// a Realm at an older version than the reference's first moves to the newest one.
+    /// The value a `ThreadSafeReference` refers to, in this Realm (nil when it was deleted, or
+    /// when this Realm is of another file, as in Realm): a Realm at an older version than the
+    /// reference's first moves to the newest one.
     ///
     /// For example:
     ///
     ///     let dog = realm.resolve(reference)
     public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) -> Confined? {
         let (handover, path, version) = reference.take()
-        guard path == configuration.path else { RealmMessages.trap(RealmMessages.resolveInOtherFile) }
+        guard path == configuration.path else { return nil }
         if !isFrozen, core.read({ $0.version }) < version { refresh() }
         return Confined._rlmResolve(handover, in: self)
     }
@@ -124,5 +126,57 @@ extension RealmCore {
             return (try? store.get(key, property.name)) == primaryKey
         }
         return found ? object(key) : nil
+    }
+}
+
+/// A property holding a thread-confined value (an object or a collection) that any thread may
+/// read, as Realm Swift's `@ThreadSafe`: reading it resolves the value in the reading thread's
+/// Realm of the value's file (nil when it was deleted since), and keeps a new reference.
+/// Assigning an unmanaged value traps with Realm's message.
+///
+/// For example:
+///
+///     @ThreadSafe var dog = realm.objects(Dog.self).first
+///     DispatchQueue.global().async { print(dog?.name ?? "deleted") }
+@propertyWrapper
+public final class ThreadSafe<T: ThreadConfined>: @unchecked Sendable {
+    // @unchecked: `reference` and `configuration` are read and written only under `lock`.
+    private var reference: ThreadSafeReference<T>?
+    private var configuration: Realm.Configuration?
+    private let lock = NSLock()
+
+    public init(wrappedValue: T?) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public var wrappedValue: T? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let reference, let configuration else { return nil }
+            let realm: Realm
+            do {
+                realm = try Realm(configuration: configuration)
+            } catch {
+                RealmMessages.trap(RealmMessages.message(of: error))
+            }
+            guard let value = realm.resolve(reference) else {
+                self.reference = nil
+                return nil
+            }
+            self.reference = ThreadSafeReference(to: value)
+            return value
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let newValue else {
+                reference = nil
+                return
+            }
+            guard let realm = newValue.realm else { RealmMessages.trap(RealmMessages.threadSafeUnmanaged) }
+            configuration = realm.configuration
+            reference = ThreadSafeReference(to: newValue)
+        }
     }
 }
