@@ -6,31 +6,20 @@ import Testing
 /// The rest of Realm Swift's collection API: range and offset mutations of Lists, equality,
 /// key-value coding collection operators, nested AnyRealmValue builders, iteration snapshots.
 @Suite struct CollectionAPITests {
-    /// A managed owner whose `pets` are named `names`, in order.
-    private func owner(_ realm: Realm, _ names: [String]) throws -> Owner {
-        let owner = Owner(value: ["id": 1])
-        try realm.write {
-            realm.add(owner)
-            for (age, name) in names.enumerated() { owner.pets.append(Pet(value: ["name": name, "age": age])) }
-        }
-        return owner
-    }
-
-    private func names(_ list: List<Pet>) -> [String] { list.map(\.name) }
 
     @Test func replaceSubrangeRemoveAtOffsetsAndMoveFromOffsetsMatchArrays() throws {
         let realm = try makeRealm()
-        let owner = try owner(realm, ["a", "b", "c", "d", "e"])
+        let owner = try makeOwner(realm, ["a", "b", "c", "d", "e"])
         try realm.write { owner.pets.replaceSubrange(1..<3, with: [Pet(value: ["name": "x"])]) }
-        #expect(names(owner.pets) == ["a", "x", "d", "e"])
+        #expect(petNames(owner.pets) == ["a", "x", "d", "e"])
         try realm.write { owner.pets.move(fromOffsets: IndexSet([0, 2]), toOffset: 4) }
-        #expect(names(owner.pets) == ["x", "e", "a", "d"])
+        #expect(petNames(owner.pets) == ["x", "e", "a", "d"])
         try realm.write { owner.pets.move(fromOffsets: IndexSet([3]), toOffset: 0) }
-        #expect(names(owner.pets) == ["d", "x", "e", "a"])
+        #expect(petNames(owner.pets) == ["d", "x", "e", "a"])
         try realm.write { owner.pets.move(fromOffsets: IndexSet([1, 2]), toOffset: 2) }
-        #expect(names(owner.pets) == ["d", "x", "e", "a"], "moving a block onto itself changes nothing")
+        #expect(petNames(owner.pets) == ["d", "x", "e", "a"], "moving a block onto itself changes nothing")
         try realm.write { owner.pets.remove(atOffsets: IndexSet([0, 2])) }
-        #expect(names(owner.pets) == ["x", "a"])
+        #expect(petNames(owner.pets) == ["x", "a"])
         #expect(realm.objects(Pet.self).count == 6, "linked objects stay when removed from the list")
         let unmanaged = List<Int>()
         unmanaged.append(objectsIn: [1, 2, 3, 4])
@@ -51,7 +40,7 @@ import Testing
 
     @Test func isSameObjectComparesStoredObjects() throws {
         let realm = try makeRealm()
-        let owner = try owner(realm, ["a", "b"])
+        let owner = try makeOwner(realm, ["a", "b"])
         let again = try #require(realm.object(ofType: Owner.self, forPrimaryKey: 1))
         #expect(owner !== again && owner.isSameObject(as: again))
         #expect(!owner.pets[0].isSameObject(as: owner.pets[1]))
@@ -63,7 +52,7 @@ import Testing
 
     @Test func collectionsAreEqualWhenTheyAreTheSameProperty() throws {
         let realm = try makeRealm()
-        let owner = try owner(realm, ["a"])
+        let owner = try makeOwner(realm, ["a"])
         let again = try #require(realm.object(ofType: Owner.self, forPrimaryKey: 1))
         #expect(owner.pets == again.pets && owner.tags == again.tags && owner.scores == again.scores)
         #expect(Set([owner.pets, again.pets]).count == 1)
@@ -129,7 +118,7 @@ import Testing
 
     @Test func iterationWorksOnASnapshotWhileTheLoopAppends() throws {
         let realm = try makeRealm()
-        let owner = try owner(realm, ["a", "b"])
+        let owner = try makeOwner(realm, ["a", "b"])
         try realm.write {
             owner.tags.insert(objectsIn: ["x", "y"])
             var seen = 0
@@ -156,19 +145,19 @@ import Testing
 
     @Test func resultsListsAndAnyRealmCollectionsAssignToListAndSetProperties() throws {
         let realm = try makeRealm()
-        let first = try owner(realm, ["a", "b", "c"])
+        let first = try makeOwner(realm, ["a", "b", "c"])
         try realm.write {
             let young = realm.objects(Pet.self).filter("age < 2").sorted(byKeyPath: "name")
             let copy = realm.create(Owner.self, value: ["id": 2, "pets": young, "tags": first.pets.map(\.name)])
-            #expect(names(copy.pets) == ["a", "b"] && copy.tags.count == 3)
+            #expect(petNames(copy.pets) == ["a", "b"] && copy.tags.count == 3)
             copy.setValue(first.pets, forKey: "pets")
-            #expect(names(copy.pets) == ["a", "b", "c"])
+            #expect(petNames(copy.pets) == ["a", "b", "c"])
             copy.setValue(AnyRealmCollection(young), forKey: "pets")
-            #expect(names(copy.pets) == ["a", "b"])
+            #expect(petNames(copy.pets) == ["a", "b"])
             let third = realm.create(Owner.self, value: ["id": 3, "pets": AnyRealmCollection(first.pets), "tags": copy.tags.sorted()])
-            #expect(names(third.pets) == ["a", "b", "c"] && third.tags.count == 3)
+            #expect(petNames(third.pets) == ["a", "b", "c"] && third.tags.count == 3)
             third.pets = copy.pets
-            #expect(names(third.pets) == ["a", "b"])
+            #expect(petNames(third.pets) == ["a", "b"])
             third.tags = first.tags
             #expect(third.tags.isEmpty)
         }

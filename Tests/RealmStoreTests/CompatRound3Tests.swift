@@ -25,33 +25,23 @@ final class FirstUsedInWrite: Object {
 /// Realm Swift API that its own test suite uses: List as a RangeReplaceableCollection-like
 /// MutableCollection, Map.merge and asKeyValueSequence, Decimal128's converting initializers.
 @Suite struct CompatRound3Tests {
-    private func owner(_ realm: Realm, _ names: [String]) throws -> Owner {
-        let owner = Owner(value: ["id": 1])
-        try realm.write {
-            realm.add(owner)
-            for (age, name) in names.enumerated() { owner.pets.append(Pet(value: ["name": name, "age": age])) }
-        }
-        return owner
-    }
-
-    private func names(_ list: List<Pet>) -> [String] { list.map(\.name) }
 
     @Test func managedListRangeOperationsMatchArrays() throws {
         let realm = try makeRealm()
-        let owner = try owner(realm, ["a", "b", "c", "d", "e", "f"])
+        let owner = try makeOwner(realm, ["a", "b", "c", "d", "e", "f"])
         try realm.write { owner.pets.removeFirst() }
-        #expect(names(owner.pets) == ["b", "c", "d", "e", "f"])
+        #expect(petNames(owner.pets) == ["b", "c", "d", "e", "f"])
         try realm.write { owner.pets.removeFirst(2) }
-        #expect(names(owner.pets) == ["d", "e", "f"])
+        #expect(petNames(owner.pets) == ["d", "e", "f"])
         try realm.write { owner.pets.removeLast() }
-        #expect(names(owner.pets) == ["d", "e"])
+        #expect(petNames(owner.pets) == ["d", "e"])
         try realm.write { owner.pets.insert(contentsOf: [Pet(value: ["name": "x"]), Pet(value: ["name": "y"])], at: 1) }
-        #expect(names(owner.pets) == ["d", "x", "y", "e"])
+        #expect(petNames(owner.pets) == ["d", "x", "y", "e"])
         try realm.write { owner.pets.removeSubrange(1...2) }
-        #expect(names(owner.pets) == ["d", "e"])
+        #expect(petNames(owner.pets) == ["d", "e"])
         try realm.write { owner.pets.insert(contentsOf: [Pet(value: ["name": "z"])], at: 2) }
         try realm.write { owner.pets[0..<2] = owner.pets[2..<3] }
-        #expect(names(owner.pets) == ["z", "z"])
+        #expect(petNames(owner.pets) == ["z", "z"])
         #expect(owner.pets[0..<1].map(\.name) == ["z"])
         try realm.write { owner.pets.removeLast(2) }
         #expect(owner.pets.isEmpty)
@@ -95,7 +85,7 @@ final class FirstUsedInWrite: Object {
 
     @Test func mapMergeAndKeyValueSequence() throws {
         let realm = try makeRealm()
-        let owner = try owner(realm, [])
+        let owner = try makeOwner(realm, [])
         try realm.write {
             owner.scores["ann"] = 1
             owner.scores["bob"] = 2

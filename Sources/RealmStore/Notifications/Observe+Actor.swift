@@ -17,13 +17,8 @@ extension RealmCollection where Self: ThreadConfined & SendableMetatype {
     public func observe<A: Actor>(keyPaths: [String]? = nil, on actor: A,
                                   _isolation: isolated (any Actor)? = #isolation,
                                   _ block: @Sendable @escaping (isolated A, RealmCollectionChange<Self>) -> Void) async -> NotificationToken {
-        let reference = ThreadSafeReference(to: self)
-        let configuration = Unchecked(Observation.core(of: realm).configuration)
-        return await ActorObservation.start(on: actor) { actor in
-            let realm = try await Realm(configuration: configuration.value, actor: actor)
-            return realm.resolve(reference)?.observe(keyPaths: keyPaths) { change in
-                block(actor, change)
-            }
+        await ActorObservation.observe(self, of: realm, on: actor, isolation: _isolation) { collection, actor in
+            collection.observe(keyPaths: keyPaths) { change in block(actor, change) }
         }
     }
 }
@@ -42,13 +37,8 @@ extension Map where Key: SendableMetatype, Value: SendableMetatype {
     public func observe<A: Actor>(keyPaths: [String]? = nil, on actor: A,
                                   _isolation: isolated (any Actor)? = #isolation,
                                   _ block: @Sendable @escaping (isolated A, RealmMapChange<Map<Key, Value>>) -> Void) async -> NotificationToken {
-        let reference = ThreadSafeReference(to: self)
-        let configuration = Unchecked(Observation.core(of: realm).configuration)
-        return await ActorObservation.start(on: actor) { actor in
-            let realm = try await Realm(configuration: configuration.value, actor: actor)
-            return realm.resolve(reference)?.observe(keyPaths: keyPaths) { change in
-                block(actor, change)
-            }
+        await ActorObservation.observe(self, of: realm, on: actor, isolation: _isolation) { collection, actor in
+            collection.observe(keyPaths: keyPaths) { change in block(actor, change) }
         }
     }
 }
@@ -63,13 +53,8 @@ extension ThreadConfined where Self: Object & SendableMetatype {
     public func observe<A: Actor>(keyPaths: [String]? = nil, on actor: A,
                                   _isolation: isolated (any Actor)? = #isolation,
                                   _ block: @Sendable @escaping (isolated A, ObjectChange<Self>) -> Void) async -> NotificationToken {
-        let reference = ThreadSafeReference(to: self)
-        let configuration = Unchecked(Observation.core(of: realm).configuration)
-        return await ActorObservation.start(on: actor) { actor in
-            let realm = try await Realm(configuration: configuration.value, actor: actor)
-            return realm.resolve(reference)?.observe(keyPaths: keyPaths) { (change: ObjectChange<Self>) in
-                block(actor, change)
-            }
+        await ActorObservation.observe(self, of: realm, on: actor, isolation: _isolation) { object, actor in
+            object.observe(keyPaths: keyPaths) { (change: ObjectChange<Self>) in block(actor, change) }
         }
     }
 
@@ -82,11 +67,20 @@ extension ThreadConfined where Self: Object & SendableMetatype {
 }
 
 enum ActorObservation {
-    /// Registers an observation on `actor` with `body`; a value that no longer exists there, or
-    /// a Realm that cannot open, gives a token that observes nothing.
-    static func start<A: Actor>(on actor: A,
-                                _ body: @Sendable (isolated A) async throws -> NotificationToken?) async -> NotificationToken {
-        (try? await run(on: actor, body)) ?? NotificationToken(Observer())
+    /// Passes `value` (of `realm`) to `actor` and observes it there with `register`; a value
+    /// that no longer exists there, or a Realm that cannot open, gives a token that observes
+    /// nothing.
+    static func observe<A: Actor, Value: ThreadConfined & SendableMetatype>(
+        _ value: Value, of realm: Realm?, on actor: A, isolation: isolated (any Actor)?,
+        _ register: @Sendable @escaping (Value, isolated A) -> NotificationToken
+    ) async -> NotificationToken {
+        let reference = ThreadSafeReference(to: value)
+        let configuration = Unchecked(Observation.core(of: realm).configuration)
+        let token = try? await run(on: actor) { actor in
+            let realm = try await Realm(configuration: configuration.value, actor: actor)
+            return realm.resolve(reference).map { register($0, actor) }
+        }
+        return (token ?? nil) ?? NotificationToken(Observer())
     }
 
     private static func run<A: Actor>(on actor: isolated A,
