@@ -84,8 +84,8 @@ extension DocumentSource {
         }
         let length = documentLength(at: start)
         guard length >= 5 else { throw bsonError(BSONMessages.lengthTooSmall(length), document: number, start: start) }
-        guard length <= BSONMessages.maxDocumentBytes else {
-            throw bsonError(BSONMessages.lengthTooLarge(length), document: number, start: start)
+        guard length <= documentLimit else {
+            throw bsonError(BSONMessages.lengthTooLarge(length, limit: documentLimit), document: number, start: start)
         }
         guard try peek(length - 1) != nil else {
             throw bsonError(BSONMessages.documentCut(have: buffer.end - start, length: length), document: number, start: start)
