@@ -64,7 +64,7 @@ extension DocumentSource {
     func decodeDocument(className: String?, path: JSONPath) throws(SourceError) -> JSONDocument {
         let start = cursor
         if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
-        let (root, length, deferred) = try decodeValue(deferring: streamedKeys(for: className))
+        let (root, length, deferred) = try decodeValue(deferring: largeFieldKeys(for: className))
         // A document the buffer held whole is measured once decoded.
         guard length <= documentLimit else {
             json_decref(root)
@@ -90,8 +90,8 @@ extension DocumentSource {
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
     /// off by the end of the buffer; returns the value, its length in bytes and the values left
-    /// out of it (see `decodeWithoutLargeValues`; only values of `keys`).
-    func decodeValue(deferring keys: Set<String>) throws(SourceError)
+    /// out of it (see `decodeWithoutLargeValues`; only values `keys` leaves out).
+    func decodeValue(deferring keys: LargeFieldKeys) throws(SourceError)
         -> (UnsafeMutablePointer<json_t>, Int, [UnsafeMutablePointer<json_t>: Range<Int>]) {
         let threshold = min(64 * 1024, buffer.capacity / 4, documentLimit)
         if buffer.end - cursor.offset < threshold { try readMore() }

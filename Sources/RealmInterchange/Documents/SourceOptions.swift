@@ -10,6 +10,9 @@ public struct SourceOptions: Sendable {
     /// `defaultClassName` is the class of documents of an array or NDJSON input.
     public var streamedKeys: [String: Set<String>]
     public var defaultClassName: String?
+    /// By class, the top-level keys that name a property: a large document leaves the large
+    /// values of its other keys (ignored keys) out of its tree, as null, without building them.
+    public var knownKeys: [String: Set<String>] = [:]
     /// A document from this size on (1 MiB by default, the buffer's size) leaves out the values
     /// of its streamed keys of a sixteenth of this size (64 KiB) or more.
     public var largeDocumentBytes: Int
