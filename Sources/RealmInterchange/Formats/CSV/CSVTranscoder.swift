@@ -88,7 +88,14 @@ final class CSVTranscoder: ByteStream {
         line.append(0x0A)
         madeLines += 1
         map.add(madeLine: madeLines, line: record[0].line, cells: cells)
-        pending.append(contentsOf: line.bytes)
+        // A line made when nothing is pending (always, for a row longer than a read) becomes
+        // the pending bytes as it is, not a second copy of a large cell.
+        if pending.count == pendingStart {
+            pending = line.bytes
+            pendingStart = 0
+        } else {
+            pending.append(contentsOf: line.bytes)
+        }
     }
 
     /// Whether every cell under `node` is empty and unquoted.
