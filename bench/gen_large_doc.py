@@ -5,8 +5,8 @@
 
 SHAPE is `string` (one string value of MEGABYTES MB), `array` (a list of 11-digit integers,
 12 bytes each with the comma), `set` (the same integers as a set), `map` (a map of entries like
-"k0000123":123, 16 bytes each), `ignored` (the array under a key no property takes, beside a
-short string) or `csv` (a CSV file, a header and one row whose second cell is a quoted string of
+"k0000123":123, 16 bytes each), `ignored` (a list of objects like {"k":1000123}, 14 bytes each,
+under a key no property takes, beside a short string) or `csv` (a CSV file, a header and one row whose second cell is a quoted string of
 MEGABYTES MB). OUT.yaml gets the schema: model Doc with primary key _id and the one property `v`.
 Prints the number of elements (or entries; 1 for a string or a CSV cell).
 """
@@ -19,7 +19,7 @@ types = {"string": "string", "array": '"int[]"', "set": '"int<>"', "map": '"int{
 with open(schema, "w") as f:
     f.write("models:\n  Doc: { primaryKey: _id, properties: { _id: int, v: %s } }\n" % types[shape])
 
-count = {"string": 1, "csv": 1, "array": size // 12, "set": size // 12, "ignored": size // 12, "map": size // 16}[shape]
+count = {"string": 1, "csv": 1, "array": size // 12, "set": size // 12, "ignored": size // 14, "map": size // 16}[shape]
 
 
 def integers(f):
@@ -50,8 +50,13 @@ with open(out, "w") as f:
             f.write('"v": ')
             integers(f)
         elif shape == "ignored":
-            f.write('"v": "kept", "unknown": ')
-            integers(f)
+            f.write('"v": "kept", "unknown": [')
+            step = 100_000
+            for first in range(0, count, step):
+                if first:
+                    f.write(",")
+                f.write(",".join('{"k":%d}' % (1_000_000 + i) for i in range(first, min(count, first + step))))
+            f.write("]")
         else:
             f.write('"v": {')
             step = 100_000

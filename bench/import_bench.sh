@@ -77,7 +77,7 @@ if [ "$DOC_SIZES" != "0" ]; then
                 array) what="a list of $(cat "$doc.count") integers" ;;
                 set) what="a set of $(cat "$doc.count") integers" ;;
                 map) what="a map of $(cat "$doc.count") entries" ;;
-                ignored) what="a list of $(cat "$doc.count") integers under an ignored key" ;;
+                ignored) what="a list of $(cat "$doc.count") small objects under an ignored key" ;;
                 csv) what="a CSV cell" ;;
             esac
             doc_rows+="| $what | $(awk "BEGIN {printf \"%.1f\", $bytes / 1000000}") MB | \`$limit_text\` | $(tail -1 "$work/doc-$shape-$mb.t") s | $(tail -1 "$work/doc-$shape-$mb.t.cpu") s | $(( rss / 1024 )) MiB | $(awk "BEGIN {printf \"%.1f\", $rss * 1024 / $bytes}")× |"$'\n'

@@ -45,7 +45,8 @@ final class CSVTranscoder: ByteStream {
         pending.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + pendingStart, byteCount: count) }
         pendingStart += count
         if pendingStart == pending.count {
-            pending.removeAll(keepingCapacity: true)
+            // The line of a large row is not kept as capacity once read.
+            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
             pendingStart = 0
         }
         return count
