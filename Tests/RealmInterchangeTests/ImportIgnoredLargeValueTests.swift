@@ -59,4 +59,29 @@ import Testing
         #expect(rejected.errors.count == 3)
         #expect(!rejected.summary.committed)
     }
+
+    @Test func aBSONDocumentSkipsTheLargeValuesOfIgnoredKeysByTheirLength() throws {
+        let bytes = try PyMongoBSON.bytes(
+            "[{'name': 'n', 'junk': [{'k': [i, str(i)]} for i in range(20000)], 'blob': 'x' * 100000, 'small': 1, 'tags': ['a']}]")
+        var options = SourceOptions(defaultClassName: "Doc")
+        options.knownKeys = ["Doc": ["name", "tags"]]
+        options.format = .bson
+        let source = DocumentSource(bytes: bytes, name: "doc.bson", options: options)
+        let document = try #require(try source.next())
+        document.withRoot { root in
+            #expect(root["junk"]?.isNull == true)
+            #expect(root["blob"]?.isNull == true)
+            #expect(root["small"]?.kind == .integer)
+            #expect(root["name"]?.stringValue == "n")
+            #expect(root["tags"]?.count == 1)
+        }
+        #expect(source.arena.allocatedBytes < 64 * 1024, "\(source.arena.allocatedBytes) bytes of tree")
+
+        let harness = try ImportHarness(Self.schema)
+        let run = try harness.run(bytes: bytes, ImportOptions(className: "Doc"), name: "doc.bson")
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        #expect(run.warnings.map(\.message).sorted()
+            == ["blob", "junk", "small"].map { "Unknown property '\($0)' for type 'Doc': the key is ignored" })
+        #expect(try harness.lastValue("Doc", "name") == .string("n"))
+    }
 }

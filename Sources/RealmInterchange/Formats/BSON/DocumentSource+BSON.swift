@@ -94,7 +94,9 @@ extension DocumentSource {
         guard bytes[length - 1] == 0 else { throw bsonError(BSONMessages.missingTerminator, document: number, start: start) }
         if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
         let built = JanssonAllocator.decode(into: arena) {
-            Result { () throws(BSONTreeBuilder.Failure) in try BSONTreeBuilder.tree(of: bytes, at: start) }
+            Result { () throws(BSONTreeBuilder.Failure) in
+                try BSONTreeBuilder.tree(of: bytes, at: start, knownKeys: largeFieldKeys(for: className).known)
+            }
         }
         // Read ahead from a pipe, the bytes may be gone when a problem needs locating.
         let text = readLock != nil && !buffer.canReread ? Array(bytes) : nil
