@@ -20,24 +20,31 @@ import Testing
             + "\"small\": 1, \"tags\": [\"a\"]}"
     }
 
+    /// The next document of `source`, after checking that `junk` and `blob` stand as null and
+    /// took no tree, and that small values and the keys of properties stay in the tree.
+    @discardableResult
+    static func expectIgnoredValuesLeftOut(_ source: DocumentSource) throws -> JSONDocument {
+        let document = try #require(try source.next())
+        document.withRoot { root in
+            #expect(root["junk"]?.isNull == true)
+            #expect(root["blob"]?.isNull == true)
+            #expect(root["small"]?.kind == .integer)
+            #expect(root["name"]?.stringValue == "n")
+            #expect(root["tags"]?.count == 1)
+        }
+        // 20,000 objects of an array and a string each would take megabytes of tree.
+        #expect(source.arena.allocatedBytes < 64 * 1024, "\(source.arena.allocatedBytes) bytes of tree")
+        return document
+    }
+
     @Test func aLargeDocumentLeavesTheValuesOfIgnoredKeysUnbuilt() throws {
         let text = Self.document(count: 20_000)
         var options = SourceOptions(defaultClassName: "Doc", largeDocumentBytes: 4096)
         options.knownKeys = ["Doc": ["name", "tags"]]
         options.bufferSize = 1024
         let source = DocumentSource(bytes: Array(text.utf8), name: "doc.json", options: options)
-        let document = try #require(try source.next())
-        document.withRoot { root in
-            #expect(root["junk"]?.isNull == true)
-            #expect(root["blob"]?.isNull == true)
-            // Small values, and the keys of properties, stay in the tree.
-            #expect(root["small"]?.kind == .integer)
-            #expect(root["name"]?.stringValue == "n")
-            #expect(root["tags"]?.count == 1)
-        }
+        let document = try Self.expectIgnoredValuesLeftOut(source)
         #expect(document.byteCount == text.utf8.count)
-        // 20,000 objects of an array and a string each would take megabytes of tree.
-        #expect(source.arena.allocatedBytes < 64 * 1024, "\(source.arena.allocatedBytes) bytes of tree")
 
         // Without the class's keys, everything is built.
         options.knownKeys = [:]
@@ -67,15 +74,7 @@ import Testing
         options.knownKeys = ["Doc": ["name", "tags"]]
         options.format = .bson
         let source = DocumentSource(bytes: bytes, name: "doc.bson", options: options)
-        let document = try #require(try source.next())
-        document.withRoot { root in
-            #expect(root["junk"]?.isNull == true)
-            #expect(root["blob"]?.isNull == true)
-            #expect(root["small"]?.kind == .integer)
-            #expect(root["name"]?.stringValue == "n")
-            #expect(root["tags"]?.count == 1)
-        }
-        #expect(source.arena.allocatedBytes < 64 * 1024, "\(source.arena.allocatedBytes) bytes of tree")
+        try Self.expectIgnoredValuesLeftOut(source)
 
         let harness = try ImportHarness(Self.schema)
         let run = try harness.run(bytes: bytes, ImportOptions(className: "Doc"), name: "doc.bson")
