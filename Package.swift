@@ -56,7 +56,7 @@ let package = Package(
                                                                   "TestSupport"],
                     exclude: ["Goldens"]),
         .executableTarget(name: "realm-export", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI", "RealmQuery"]),
-        .executableTarget(name: "realm-import", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmCLI"]),
+        .executableTarget(name: "realm-import", dependencies: ["RealmInterchange", "RealmEngine", "RealmSchema", "RealmFormats", "RealmCLI"]),
 
         // Helpers of the test targets: temporary files, schema builders, running the built tools and
         // commands, repository paths and fixtures (Tests/Fixtures), a seeded random source.

@@ -16,7 +16,7 @@
 # env (each section's defaults are the full benchmark's; BENCH_QUICK=1 makes them tiny):
 #   RUNS                 runs per contender, every section (default per section: 3 to 7)
 #   IMPORT_N             people for the import section (100000); IMPORT_LARGE=0 skips its
-#                        1,000,000-people run; IMPORT_DOC_MB MB of its one-document runs (50; 0 skips)
+#                        1,000,000-people run; IMPORT_DOC_MB the sizes in MB of its one-document runs ("1 10 100"; 0 skips)
 #   BSON_SIZES           people for the bson section ("100000 1000000"; BSON_N, else IMPORT_N,
 #                        sets the first size, the only one with BENCH_QUICK=1)
 #   SIZES                people for the export section ("100000 1000000")
@@ -43,7 +43,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -n "${BENCH_QUICK:-}" ]; then
-    export RUNS=${RUNS:-1} IMPORT_N=${IMPORT_N:-2000} IMPORT_LARGE=${IMPORT_LARGE:-0} IMPORT_DOC_MB=${IMPORT_DOC_MB:-2} \
+    export RUNS=${RUNS:-1} IMPORT_N=${IMPORT_N:-2000} IMPORT_LARGE=${IMPORT_LARGE:-0} IMPORT_DOC_MB=${IMPORT_DOC_MB:-1} \
         SIZES=${SIZES:-2000} STORE_SIZES=${STORE_SIZES:-2000} QUERY_BENCH_COUNT=${QUERY_BENCH_COUNT:-2000} \
         TYPED_COUNT=${TYPED_COUNT:-2000} RESULTS_SIZES=${RESULTS_SIZES:-"1000 2000"} VERSIONS_COUNT=${VERSIONS_COUNT:-50} \
         CODEGEN_MODELS=${CODEGEN_MODELS:-50} CHANGESET_COUNT=${CHANGESET_COUNT:-2000} CHANGESET_WRITES=${CHANGESET_WRITES:-20} \

@@ -1,4 +1,5 @@
 import RealmCLI
+import RealmFormats
 import RealmInterchange
 
 /// The command-line interface of `realm-import`, described once for parsing and `--help`.
@@ -34,6 +35,10 @@ enum ImportCommand {
             mapKeys: parsed.value(.mapKeys, as: MapKeyPolicy.self) ?? .encode)
         options.drop = parsed.has(.drop)
         options.missingLinks = parsed.value(.onMissingLink, as: MissingLinkPolicy.self) ?? .error
+        if let text = parsed.value(.maxDocumentSize) {
+            guard let bytes = ByteSize.parse(text) else { throw UsageError(ImportToolMessages.badDocumentSize(text)) }
+            options.maxDocumentBytes = bytes
+        }
         return options
     }
 
@@ -66,7 +71,8 @@ enum ImportCommand {
 
 /// The options of `realm-import`, in the order `--help` and the usage line list them.
 enum ImportOption: StoreCommandOptions {
-    case store, schema, className, mode, drop, onMissingLink, dryRun, maxErrors, rejectUnknown, mapKeys, type, fields, quiet
+    case store, schema, className, mode, drop, onMissingLink, dryRun, maxErrors, maxDocumentSize, rejectUnknown, mapKeys, type
+    case fields, quiet
     case errorFormat
     /// mongoimport's `--file`, hidden.
     case file
@@ -95,6 +101,10 @@ enum ImportOption: StoreCommandOptions {
             .flag("--dry-run", help: "Validate everything, references and duplicate keys included; write nothing.")
         case .maxErrors:
             .value("--max-errors", valueName: "n", help: "Stop after this many errors (default: 100).")
+        case .maxDocumentSize:
+            .value("--max-document-size", valueName: "size",
+                   help: "The largest document read, in bytes or with KiB, MiB or GiB (16MiB); a longer one is an error "
+                       + "(default: 16 MiB for BSON, 64 MiB for a JSON document or CSV/TSV row).")
         case .rejectUnknown:
             .flag("--reject-unknown", help: "Unknown keys are errors (default: ignored with a warning count).")
         case .mapKeys:

@@ -4,6 +4,11 @@ enum ImportToolMessages {
 
     static let fieldsWithoutTable = "'--fields' names the columns of CSV or TSV input; add '--type csv' or '--type tsv'."
 
+    static func badDocumentSize(_ text: String) -> String {
+        "The value '\(text)' is invalid for '--max-document-size'; expected a size in bytes of at least 1, "
+            + "optionally with KiB, MiB or GiB (e.g. 16MiB)."
+    }
+
     static func unreadableInput(_ path: String) -> String {
         "\(path): no such file or not readable"
     }

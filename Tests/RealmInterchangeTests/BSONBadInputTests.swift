@@ -58,7 +58,8 @@ import Testing
         var large = bytes
         large[3] = 0x02
         #expect(try Self.run(large, format: .bson).0.messages
-            == ["BSON document length \(0x0200_0000 + Int(bytes[0])) is over MongoDB's limit of 16777216 bytes (16 MiB)"])
+            == ["BSON document length \(0x0200_0000 + Int(bytes[0])) is over MongoDB's limit of 16777216 bytes (16 MiB), "
+                + "the default of --max-document-size; the document was not read"])
         var short = bytes
         short[0] -= 1
         #expect(try Self.run(short).0.messages

@@ -29,6 +29,11 @@ protocol DocumentReader: AnyObject {
     /// - Throws: `SourceError`; after a recoverable one (`isRecoverable`) reading may go on.
     func next(in source: DocumentSource) throws(SourceError) -> JSONDocument?
 
+    /// The most bytes of text the source may hold for one document of at most `limit` bytes
+    /// in the user's file (`--max-document-size`): `limit` itself, unless the reader makes
+    /// the text it decodes (CSV).
+    func textLimit(forDocumentLimit limit: Int) -> Int
+
     /// `position`, in the bytes the source reads, as a location in the user's file `file`.
     func location(of position: TextPosition, file: String) -> SourceLocation
 
@@ -65,6 +70,8 @@ protocol DocumentReader: AnyObject {
 }
 
 extension DocumentReader {
+    func textLimit(forDocumentLimit limit: Int) -> Int { limit }
+
     func location(of position: TextPosition, file: String) -> SourceLocation {
         SourceLocation(file: file, line: position.line, column: position.column)
     }

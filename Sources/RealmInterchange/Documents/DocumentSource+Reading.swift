@@ -8,9 +8,17 @@ extension DocumentSource {
     static let decodeFlags = Int(JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
 
     /// Reads more input, keeping everything from the cursor on; false at the end of the input.
+    ///
+    /// Reading more while more than `documentLimit` bytes from the cursor are held means the
+    /// document that starts there is longer than that (the readers read more only to find a
+    /// document's end, or with fewer bytes held than the limit): an error located at its start,
+    /// and reading stops, holding no more than the limit.
     @discardableResult
     func readMore() throws(SourceError) -> Bool {
-        let added = try buffer.fill(keeping: cursor.offset)
+        guard buffer.end - cursor.offset <= documentLimit else {
+            throw error(JSONMessages.documentTooLarge(limit: documentLimit), at: cursor)
+        }
+        let added = try buffer.fill(keeping: cursor.offset, limit: documentLimit + 1)
         if added > 0 { progressHandler?(cursor.offset) }
         return added > 0
     }
@@ -56,7 +64,12 @@ extension DocumentSource {
     func decodeDocument(className: String?, path: JSONPath) throws(SourceError) -> JSONDocument {
         let start = cursor
         if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
-        let (root, length, deferred) = try decodeValue(deferring: streamedKeys(for: className))
+        let (root, length, deferred) = try decodeValue(deferring: largeFieldKeys(for: className))
+        // A document the buffer held whole is measured once decoded.
+        guard length <= documentLimit else {
+            json_decref(root)
+            throw error(JSONMessages.documentTooLarge(limit: documentLimit), at: start)
+        }
         // Read ahead from a pipe, the bytes may be gone when a problem needs locating.
         let text = readLock != nil && !buffer.canReread
             ? Array(UnsafeRawBufferPointer(start: buffer.pointer(at: start.offset), count: length)) : nil
@@ -77,10 +90,10 @@ extension DocumentSource {
 
     /// Runs `json_loadb` on the bytes from the cursor, reading more while the value may be cut
     /// off by the end of the buffer; returns the value, its length in bytes and the values left
-    /// out of it (see `decodeWithoutLargeValues`; only values of `keys`).
-    func decodeValue(deferring keys: Set<String>) throws(SourceError)
+    /// out of it (see `decodeWithoutLargeValues`; only values `keys` leaves out).
+    func decodeValue(deferring keys: LargeFieldKeys) throws(SourceError)
         -> (UnsafeMutablePointer<json_t>, Int, [UnsafeMutablePointer<json_t>: Range<Int>]) {
-        let threshold = min(64 * 1024, buffer.capacity / 4)
+        let threshold = min(64 * 1024, buffer.capacity / 4, documentLimit)
         if buffer.end - cursor.offset < threshold { try readMore() }
         while true {
             let available = buffer.end - cursor.offset

@@ -49,6 +49,9 @@ public final class DocumentSource {
     var readLock: NSLock?
     /// Where the documents being decoded keep their trees (see `JanssonArena`).
     var arena = JanssonArena()
+    /// The most bytes one document may have (`SourceOptions.maxDocumentBytes`), for the format
+    /// read: the text default until the format is known.
+    var documentLimit: Int
     /// The format's reader: set when the format is known (see `DocumentReader`).
     var reader: (any DocumentReader)?
     /// The file's own bytes under a decompressor or CSV reader, counting how many were read.
@@ -121,6 +124,7 @@ public final class DocumentSource {
         self.name = name
         self.totalBytes = size
         self.options = options
+        documentLimit = options.maxDocumentBytes(for: nil)
         self.buffer = InputBuffer(input: input, name: name, capacity: options.bufferSize)
     }
 
@@ -182,6 +186,7 @@ public final class DocumentSource {
         }
         self.reader = reader
         format = reader.format
+        documentLimit = reader.textLimit(forDocumentLimit: options.maxDocumentBytes(for: reader.format))
         try reader.start(self)
     }
 

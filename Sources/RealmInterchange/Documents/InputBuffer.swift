@@ -77,7 +77,10 @@ final class InputBuffer {
 
     /// Reads more bytes, dropping those before `keep` (compacting, or growing when everything
     /// from `keep` on fills the buffer). Returns the number of bytes added; 0 at the end.
-    func fill(keeping keep: Int) throws(SourceError) -> Int {
+    ///
+    /// With `limit`, the buffer grows to hold at most `limit` bytes from `keep` on, and a read
+    /// stops there: one document's bytes past the limit are never held, whatever it claims.
+    func fill(keeping keep: Int, limit: Int? = nil) throws(SourceError) -> Int {
         precondition(keep >= base && keep <= end, "kept bytes must be held")
         if isAtEnd { return 0 }
         if keep > base {
@@ -87,10 +90,13 @@ final class InputBuffer {
             base = keep
         }
         if count == capacity {
-            storage = Self.reallocate(storage, capacity * 2)
-            capacity *= 2
+            let grown = limit.map { min(capacity * 2, max($0, capacity + 1)) } ?? capacity * 2
+            storage = Self.reallocate(storage, grown)
+            capacity = grown
         }
-        let added = try read(into: storage + count, maximum: capacity - count)
+        var maximum = capacity - count
+        if let limit, limit > count { maximum = min(maximum, limit - count) }
+        let added = try read(into: storage + count, maximum: maximum)
         if added == 0 { isAtEnd = true }
         count += added
         return added

@@ -10,6 +10,9 @@ public struct SourceOptions: Sendable {
     /// `defaultClassName` is the class of documents of an array or NDJSON input.
     public var streamedKeys: [String: Set<String>]
     public var defaultClassName: String?
+    /// By class, the top-level keys that name a property: a large document leaves the large
+    /// values of its other keys (ignored keys) out of its tree, as null, without building them.
+    public var knownKeys: [String: Set<String>] = [:]
     /// A document from this size on (1 MiB by default, the buffer's size) leaves out the values
     /// of its streamed keys of a sixteenth of this size (64 KiB) or more.
     public var largeDocumentBytes: Int
@@ -21,6 +24,17 @@ public struct SourceOptions: Sendable {
     /// (`subtype: 9`), and that subtype: a format whose binaries have no subtype (a `.realm`
     /// file's) gives its data that subtype (docs/schema-rules.md, section 1.7).
     public var binarySubtypes: [String: [String: UInt8]] = [:]
+    /// The most bytes one document may have (`--max-document-size`): a longer one is an error
+    /// located at its start, read no further than the limit. Nil: `defaultMaxBSONBytes` for
+    /// BSON, `defaultMaxTextBytes` for JSON text and for a CSV or TSV row.
+    public var maxDocumentBytes: Int?
+
+    /// MongoDB's limit for one BSON document, 16 MiB.
+    public static let defaultMaxBSONBytes = BSONMessages.maxDocumentBytes
+    /// The default limit of one JSON document or CSV row, 64 MiB: four times BSON's, as the
+    /// Extended JSON text of a document is larger than its BSON (`{"$numberLong": "…"}`,
+    /// base64 binaries, escaped strings).
+    public static let defaultMaxTextBytes = 4 * defaultMaxBSONBytes
 
     public init(classNames: Set<String>? = nil, bufferSize: Int = 1 << 20, streamedKeys: [String: Set<String>] = [:],
                 defaultClassName: String? = nil, largeDocumentBytes: Int = 1 << 20) {
@@ -29,5 +43,10 @@ public struct SourceOptions: Sendable {
         self.streamedKeys = streamedKeys
         self.defaultClassName = defaultClassName
         self.largeDocumentBytes = largeDocumentBytes
+    }
+
+    /// The limit for one document of `format` (nil: not known yet, text).
+    func maxDocumentBytes(for format: InputFormat?) -> Int {
+        maxDocumentBytes ?? (format == .bson ? Self.defaultMaxBSONBytes : Self.defaultMaxTextBytes)
     }
 }

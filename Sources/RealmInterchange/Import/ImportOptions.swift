@@ -47,6 +47,9 @@ public struct ImportOptions: Sendable {
     public var drop = false
     /// What a reference to an object that does not exist becomes (`--on-missing-link`).
     public var missingLinks: MissingLinkPolicy = .error
+    /// The most bytes one document (a JSON document, a BSON document, a CSV or TSV row) may
+    /// have (`--max-document-size`); nil: the formats' defaults (`SourceOptions.maxDocumentBytes`).
+    public var maxDocumentBytes: Int?
 
     public init(className: String? = nil, mode: ImportMode = .insert, dryRun: Bool = false, maxErrors: Int = 100,
                 rejectUnknown: Bool = false, mapKeys: MapKeyPolicy = .encode) {

@@ -121,6 +121,11 @@ public final class Importer {
     public var sourceOptions: SourceOptions {
         var source = SourceOptions(classNames: Set(plans.keys), streamedKeys: Self.streamedKeys(plans),
                                    defaultClassName: options.className)
+        source.maxDocumentBytes = options.maxDocumentBytes
+        for (name, plan) in plans where !plan.isEmbedded {
+            // `$id` names an object without a primary key (`importTopLevelObject`).
+            source.knownKeys[name] = plan.fieldNames.union(plan.primaryKey == nil ? [ExportReference.idKey] : [])
+        }
         for (name, plan) in plans {
             let kept = plan.model.persistedProperties.compactMap { property in property.binarySubtype.map { (property.storedName, $0) } }
             if !kept.isEmpty { source.binarySubtypes[name] = Dictionary(kept) { first, _ in first } }

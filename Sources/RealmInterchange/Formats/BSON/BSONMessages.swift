@@ -21,8 +21,13 @@ enum BSONMessages {
         "wrong BSON document length \(length): a document has at least 5 bytes"
     }
 
-    static func lengthTooLarge(_ length: Int) -> String {
-        "BSON document length \(length) is over MongoDB's limit of \(maxDocumentBytes) bytes (16 MiB)"
+    /// A length over `limit`: MongoDB's own by default, else `--max-document-size`'s.
+    static func lengthTooLarge(_ length: Int, limit: Int) -> String {
+        limit == maxDocumentBytes
+            ? "BSON document length \(length) is over MongoDB's limit of \(maxDocumentBytes) bytes (16 MiB), "
+                + "the default of --max-document-size; the document was not read"
+            : "BSON document length \(length) is over the limit of \(ByteSize.text(limit)) for one document "
+                + "(--max-document-size); the document was not read"
     }
 
     static let missingTerminator = "wrong BSON document length: the document does not end with a 0 byte where its length says"

@@ -27,11 +27,17 @@ struct BSONTreeBuilder {
     /// The document's bytes; `start` is the input offset of the first.
     let bytes: UnsafeRawBufferPointer
     let start: Int
+    /// The top-level keys that name a property; nil: every value is built. A top-level string,
+    /// document, array or binary of `ignoredValueBytes` or more under another key is skipped by
+    /// its length and stands as null in the tree (its key is reported as unknown).
+    var knownKeys: Set<String>?
+    static let ignoredValueBytes = 64 * 1024
 
     /// The tree of the document in `bytes` (whose length and final 0 the caller checked), at
     /// input offset `start`. Allocates through jansson (the caller's arena).
-    static func tree(of bytes: UnsafeRawBufferPointer, at start: Int) throws(Failure) -> UnsafeMutablePointer<json_t> {
-        let builder = BSONTreeBuilder(bytes: bytes, start: start)
+    static func tree(of bytes: UnsafeRawBufferPointer, at start: Int,
+                     knownKeys: Set<String>? = nil) throws(Failure) -> UnsafeMutablePointer<json_t> {
+        let builder = BSONTreeBuilder(bytes: bytes, start: start, knownKeys: knownKeys)
         let root = json_object()!
         do {
             try builder.fill(root, from: 0, end: bytes.count, isArray: false, depth: 0)
@@ -74,7 +80,12 @@ struct BSONTreeBuilder {
             let elementStart = position
             let value: UnsafeMutablePointer<json_t>
             do {
-                (value, position) = try element(type, at: position, valueStart: valueStart, end: end - 1, depth: depth)
+                if depth == 0, !isArray,
+                   let skipped = ignoredValueEnd(type, key: keyStart..<(keyStart + keyLength), valueStart: valueStart, limit: end - 1) {
+                    (value, position) = (json_null(), skipped)
+                } else {
+                    (value, position) = try element(type, at: position, valueStart: valueStart, end: end - 1, depth: depth)
+                }
             } catch {
                 // The name joins the path only on the error path: no String per element otherwise.
                 var located = error
@@ -113,6 +124,17 @@ struct BSONTreeBuilder {
             index += 1
         }
         return nil
+    }
+
+    /// Where a large top-level value under a key no property takes ends, when its length
+    /// fits the document: it is skipped there, unbuilt (`knownKeys`); nil: it is built.
+    private func ignoredValueEnd(_ type: UInt8, key: Range<Int>, valueStart: Int, limit: Int) -> Int? {
+        guard let knownKeys, type >= 0x02 && type <= 0x05, valueStart + 4 <= limit else { return nil }
+        let length = int32(at: valueStart)
+        let size = type == 0x02 ? 4 + length : type == 0x05 ? 5 + length : length
+        guard length >= 0, size >= Self.ignoredValueBytes, valueStart + size <= limit,
+              !knownKeys.contains(self.key(key.lowerBound, key.count)) else { return nil }
+        return valueStart + size
     }
 
     /// An element's name as text (for paths in messages: invalid UTF-8 is replaced).

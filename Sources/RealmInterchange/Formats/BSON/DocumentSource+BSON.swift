@@ -141,8 +141,8 @@ extension DocumentSource {
         }
         let length = documentLength(at: start)
         guard length >= 5 else { throw bsonError(BSONMessages.lengthTooSmall(length), document: number, start: start) }
-        guard length <= BSONMessages.maxDocumentBytes else {
-            throw bsonError(BSONMessages.lengthTooLarge(length), document: number, start: start)
+        guard length <= documentLimit else {
+            throw bsonError(BSONMessages.lengthTooLarge(length, limit: documentLimit), document: number, start: start)
         }
         guard try peek(length - 1) != nil else {
             throw bsonError(BSONMessages.documentCut(have: buffer.end - start, length: length), document: number, start: start)
@@ -151,7 +151,9 @@ extension DocumentSource {
         guard bytes[length - 1] == 0 else { throw bsonError(BSONMessages.missingTerminator, document: number, start: start) }
         if arena.allocatedBytes >= JanssonArena.generationBytes { arena = JanssonArena() }
         let built = JanssonAllocator.decode(into: arena) {
-            Result { () throws(BSONTreeBuilder.Failure) in try BSONTreeBuilder.tree(of: bytes, at: start) }
+            Result { () throws(BSONTreeBuilder.Failure) in
+                try BSONTreeBuilder.tree(of: bytes, at: start, knownKeys: largeFieldKeys(for: className).known)
+            }
         }
         // Read ahead from a pipe, the bytes may be gone when a problem needs locating.
         let text = readLock != nil && !buffer.canReread ? Array(bytes) : nil

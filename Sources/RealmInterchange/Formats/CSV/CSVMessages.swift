@@ -8,6 +8,12 @@ enum CSVMessages {
     static let invalidUTF8 = "the input starts with an incomplete UTF-8 byte-order mark"
     static let noHeader = "the input is empty: the first line must name the columns (or give them with --fields)"
 
+    /// A row longer than `--max-document-size` (or its default); reading stopped at the limit.
+    static func rowTooLarge(limit: Int) -> String {
+        "this row is longer than the limit of \(ByteSize.text(limit)) for one document; reading stopped there "
+            + "(raise the limit with --max-document-size)"
+    }
+
     static func classNeeded(_ input: String, classes: [String]) -> String {
         "'\(input)' is CSV or TSV: name the class of its rows with --class (one of: \(classes.joined(separator: ", ")))"
     }

@@ -27,6 +27,13 @@ final class CSVReader: DocumentReader {
         return nil
     }
 
+    /// The JSON line made of a row is longer than the row: a byte of a cell becomes at most
+    /// six (`\u0001`), and the keys come on top.
+    func textLimit(forDocumentLimit limit: Int) -> Int {
+        let (scaled, overflow) = limit.multipliedReportingOverflow(by: 6)
+        return overflow ? Int.max / 2 : scaled + (1 << 20)
+    }
+
     func location(of position: TextPosition, file: String) -> SourceLocation {
         map.location(of: position, file: file)
     }

@@ -32,11 +32,19 @@ final class CSVRecordReader {
     /// Where the next byte is.
     private(set) var line = 1
     private(set) var column = 1
+    /// The most bytes one record may have (`--max-document-size`); a longer one is an error at
+    /// its first line, and its bytes past the limit are not kept.
+    private let maxRecordBytes: Int
+    /// The bytes of the current record so far, and its first line.
+    private var recordBytes = 0
+    private var recordLine = 1
 
-    init(_ stream: any ByteStream, format: TableFormat, name: String) {
+    init(_ stream: any ByteStream, format: TableFormat, name: String,
+         maxRecordBytes: Int = SourceOptions.defaultMaxTextBytes) {
         self.stream = stream
         self.format = format
         self.name = name
+        self.maxRecordBytes = maxRecordBytes
     }
 
     deinit {
@@ -57,8 +65,12 @@ final class CSVRecordReader {
         return chunk[index]
     }
 
-    private func consume(_ byte: UInt8) {
+    private func consume(_ byte: UInt8) throws(SourceError) {
         index += 1
+        recordBytes += 1
+        if recordBytes > maxRecordBytes {
+            throw error(CSVMessages.rowTooLarge(limit: maxRecordBytes), line: recordLine, column: 1)
+        }
         if byte == 0x0A {
             line += 1
             column = 1
@@ -91,9 +103,12 @@ final class CSVRecordReader {
         }
         // Empty lines between records are skipped.
         while let byte = try peek(), byte == 0x0A || byte == 0x0D {
-            consume(byte)
+            try consume(byte)
+            recordBytes = 0
         }
         guard try peek() != nil else { return nil }
+        recordBytes = 0
+        recordLine = line
         var cells: [CSVCell] = []
         while true {
             let (cell, ending) = try readCell()
@@ -107,15 +122,15 @@ final class CSVRecordReader {
         var cell = CSVCell(bytes: [], quoted: false, line: line, column: column)
         if format.quotes, try peek() == UInt8(ascii: "\"") {
             cell.quoted = true
-            consume(UInt8(ascii: "\""))
+            try consume(UInt8(ascii: "\""))
             while true {
                 guard let byte = try peek() else {
                     throw error(CSVMessages.unterminatedQuote, line: cell.line, column: cell.column)
                 }
-                consume(byte)
+                try consume(byte)
                 if byte == UInt8(ascii: "\"") {
                     if try peek() == UInt8(ascii: "\"") {
-                        consume(byte)
+                        try consume(byte)
                         cell.bytes.append(byte)
                     } else {
                         break
@@ -140,7 +155,7 @@ final class CSVRecordReader {
             if format.quotes && byte == UInt8(ascii: "\"") {
                 throw error(CSVMessages.strayQuote, line: line, column: column)
             }
-            consume(byte)
+            try consume(byte)
             cell.bytes.append(byte)
         }
     }
@@ -151,17 +166,17 @@ final class CSVRecordReader {
     private func cellEnd(afterQuote: Bool = false) throws(SourceError) -> Bool? {
         guard let byte = try peek() else { return true }
         if byte == format.separator {
-            consume(byte)
+            try consume(byte)
             return false
         }
         if byte == 0x0A {
-            consume(byte)
+            try consume(byte)
             return true
         }
         if byte == 0x0D && afterQuote {
-            consume(byte)
+            try consume(byte)
             guard try peek() == 0x0A else { return nil }
-            consume(0x0A)
+            try consume(0x0A)
             return true
         }
         return nil

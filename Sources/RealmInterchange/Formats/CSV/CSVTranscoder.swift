@@ -45,7 +45,8 @@ final class CSVTranscoder: ByteStream {
         pending.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + pendingStart, byteCount: count) }
         pendingStart += count
         if pendingStart == pending.count {
-            pending.removeAll(keepingCapacity: true)
+            // The line of a large row is not kept as capacity once read.
+            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
             pendingStart = 0
         }
         return count
@@ -88,7 +89,14 @@ final class CSVTranscoder: ByteStream {
         line.append(0x0A)
         madeLines += 1
         map.add(madeLine: madeLines, line: record[0].line, cells: cells)
-        pending.append(contentsOf: line.bytes)
+        // A line made when nothing is pending (always, for a row longer than a read) becomes
+        // the pending bytes as it is, not a second copy of a large cell.
+        if pending.count == pendingStart {
+            pending = line.bytes
+            pendingStart = 0
+        } else {
+            pending.append(contentsOf: line.bytes)
+        }
     }
 
     /// Whether every cell under `node` is empty and unquoted.

@@ -29,8 +29,11 @@ extension Importer {
         case .memory(let bytes): stream = MemoryStream(bytes)
         case .stream(let compressed): stream = compressed
         }
-        let transcoder = CSVTranscoder(CSVRecordReader(stream, format: format, name: name), plan: plan, fields: fields)
-        let source = DocumentSource(input: .stream(transcoder), name: name, size: nil, options: sourceOptions)
+        let options = sourceOptions
+        let records = CSVRecordReader(stream, format: format, name: name,
+                                      maxRecordBytes: options.maxDocumentBytes(for: format == .csv ? .csv : .tsv))
+        let transcoder = CSVTranscoder(records, plan: plan, fields: fields)
+        let source = DocumentSource(input: .stream(transcoder), name: name, size: nil, options: options)
         source.reader = CSVReader(format, map: transcoder.map)
         source.fileStream = file
         return source

@@ -17,25 +17,29 @@ extension DocumentSource {
     }
 
     /// The keys whose values a document of `className` may leave out.
-    func streamedKeys(for className: String?) -> Set<String> {
-        (className ?? options.defaultClassName).flatMap { options.streamedKeys[$0] } ?? []
+    func largeFieldKeys(for className: String?) -> LargeFieldKeys {
+        let name = className ?? options.defaultClassName
+        return LargeFieldKeys(streamed: name.flatMap { options.streamedKeys[$0] } ?? [],
+                              known: name.flatMap { options.knownKeys[$0] })
     }
 
-    /// Decodes the object of `length` bytes at the cursor with the values of `keys` that take
-    /// at least a sixteenth of `largeDocumentBytes` replaced by empty ones; returns the tree and
-    /// the ranges (offsets in the input) of the values left out. Nil when there is nothing to
-    /// leave out or the object is not valid (decoding it whole then reports the problem).
-    func decodeWithoutLargeValues(length: Int, keys: Set<String>)
+    /// Decodes the object of `length` bytes at the cursor with the large values it may leave
+    /// out (`keys`; at least a sixteenth of `largeDocumentBytes`) replaced: those of streamed
+    /// keys by empty ones, whose ranges (offsets in the input) are returned with the tree; those
+    /// of ignored keys by null, never built. Nil when there is nothing to leave out or the
+    /// object is not valid (decoding it whole then reports the problem).
+    func decodeWithoutLargeValues(length: Int, keys: LargeFieldKeys)
         -> (UnsafeMutablePointer<json_t>, [UnsafeMutablePointer<json_t>: Range<Int>])? {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer.bytes(from: cursor.offset).prefix(length))
         guard let spans = Self.largeFieldSpans(bytes, keys: keys, minimum: max(1, options.largeDocumentBytes / 16)),
               !spans.isEmpty else { return nil }
         var skeleton: [UInt8] = []
-        skeleton.reserveCapacity(length - spans.reduce(0) { $0 + $1.range.count } + 2 * spans.count)
+        skeleton.reserveCapacity(length - spans.reduce(0) { $0 + $1.range.count } + 4 * spans.count)
         var copied = 0
         for span in spans {
             skeleton += bytes[copied..<span.range.lowerBound]
-            skeleton += bytes[span.range.lowerBound] == UInt8(ascii: "[") ? Array("[]".utf8) : Array("{}".utf8)
+            skeleton += span.isIgnored ? Array("null".utf8)
+                : bytes[span.range.lowerBound] == UInt8(ascii: "[") ? Array("[]".utf8) : Array("{}".utf8)
             copied = span.range.upperBound
         }
         skeleton += bytes[copied...]
@@ -47,7 +51,7 @@ extension DocumentSource {
         }
         guard let root = decoded else { return nil }
         var deferred: [UnsafeMutablePointer<json_t>: Range<Int>] = [:]
-        for span in spans {
+        for span in spans where !span.isIgnored {
             let value = span.key.withUnsafeBytes { key in
                 json_object_getn(root, key.baseAddress!.assumingMemoryBound(to: CChar.self), key.count)
             }
@@ -57,15 +61,16 @@ extension DocumentSource {
         return (root, deferred)
     }
 
-    /// The top-level fields of the object `bytes` whose key is one of `keys` and whose value is
-    /// an array or object of at least `minimum` bytes: the key (decoded) and the value's range.
-    /// Nil when the bytes are not an object as far as a scan can tell.
-    static func largeFieldSpans(_ bytes: UnsafeRawBufferPointer, keys: Set<String>, minimum: Int)
-        -> [(key: [UInt8], range: Range<Int>)]? {
+    /// The top-level fields of the object `bytes` of at least `minimum` bytes that `keys` leaves
+    /// out: arrays and objects of streamed keys, any value of an ignored key; the key (decoded),
+    /// the value's range and whether it is ignored. Nil when the bytes are not an object as far
+    /// as a scan can tell.
+    static func largeFieldSpans(_ bytes: UnsafeRawBufferPointer, keys: LargeFieldKeys, minimum: Int)
+        -> [(key: [UInt8], range: Range<Int>, isIgnored: Bool)]? {
         var scanner = JSONTextScanner(bytes)
         guard scanner.current == UInt8(ascii: "{") else { return nil }
         scanner.index += 1
-        var spans: [(key: [UInt8], range: Range<Int>)] = []
+        var spans: [(key: [UInt8], range: Range<Int>, isIgnored: Bool)] = []
         while true {
             scanner.skipWhitespace()
             if scanner.current == UInt8(ascii: "}") && spans.isEmpty { return spans }
@@ -77,9 +82,13 @@ extension DocumentSource {
             let start = scanner.index
             let first = scanner.current
             guard scanner.skipValue() else { return nil }
-            if first == UInt8(ascii: "[") || first == UInt8(ascii: "{"), scanner.index - start >= minimum,
-               keys.contains(String(decoding: key, as: UTF8.self)) {
-                spans.append((key, start..<scanner.index))
+            if scanner.index - start >= minimum {
+                let name = String(decoding: key, as: UTF8.self)
+                if keys.isIgnored(name) {
+                    spans.append((key, start..<scanner.index, true))
+                } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "{"), keys.streamed.contains(name) {
+                    spans.append((key, start..<scanner.index, false))
+                }
             }
             scanner.skipWhitespace()
             switch scanner.current {
@@ -88,6 +97,22 @@ extension DocumentSource {
             default: return nil
             }
         }
+    }
+}
+
+/// The top-level keys whose large values a large document leaves out of its tree: those of
+/// streamed properties (read piece by piece later), and, when the class's keys are known, every
+/// other key's (a value no property takes is ignored: only its key is reported).
+struct LargeFieldKeys {
+    var streamed: Set<String>
+    /// The keys that name a property; nil: not known, nothing is ignored.
+    var known: Set<String>?
+
+    /// Whether a document may leave anything out.
+    var isEmpty: Bool { streamed.isEmpty && known == nil }
+
+    func isIgnored(_ key: String) -> Bool {
+        known.map { !$0.contains(key) } ?? false
     }
 }
 

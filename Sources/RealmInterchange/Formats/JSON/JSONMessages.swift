@@ -60,6 +60,12 @@ enum JSONMessages {
         "number out of range: \(janssonText) (integers must fit in 64 bits; use {\"$numberDecimal\": \"…\"} for more digits)"
     }
 
+    /// A document longer than `--max-document-size` (or its default); reading stopped at the limit.
+    static func documentTooLarge(limit: Int) -> String {
+        "this document is longer than the limit of \(ByteSize.text(limit)) for one document; reading stopped there "
+            + "(raise the limit with --max-document-size)"
+    }
+
     // MARK: Shape
 
     static let emptyInput = "empty input: expected a JSON array of objects, NDJSON or a multi-class object"
