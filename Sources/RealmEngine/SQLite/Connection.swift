@@ -72,6 +72,10 @@ final class Connection {
         sqlite3_extended_result_codes(database, 1)
         sqlite3_busy_handler(database, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
         sqlite3_limit(database, SQLITE_LIMIT_LENGTH, 0x7fff_ffff)
+        // A page is checked as it is first read (its cells lie inside it), so that a lookup on a
+        // damaged page fails as damaged instead of finding nothing (docs/store-file.md,
+        // "Damaged stores").
+        sqlite3_exec(database, "PRAGMA cell_size_check=ON", nil, nil, nil)
         BusyWait.register(busyWait, for: database)
         walLimit?.install(on: database)
     }

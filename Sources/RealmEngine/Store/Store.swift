@@ -305,6 +305,22 @@ public final class Store {
         return try classInfo(property.target!)
     }
 
+    /// `error`, or `StoreError.damaged` when `error` is one a sound store does not give while
+    /// it is read or imported into (an object found by its key whose row is not there:
+    /// `.invalidatedObject`, which a damaged page gives when a lookup reads it) and
+    /// `PRAGMA quick_check` finds the file damaged. The check runs only then: it reads the
+    /// whole file (docs/store-file.md, "Damaged stores").
+    package func checkedForDamage(_ error: any Error) -> any Error {
+        guard let storeError = error as? StoreError, storeError.code == .invalidatedObject else { return error }
+        do {
+            return try connection.lock.withLock { try connection.scalarText("PRAGMA quick_check(1)") } == "ok" ? error : StoreError.damaged
+        } catch let checkError as StoreError where checkError.code == .sqlite(SQLiteCode.corrupt) {
+            return checkError
+        } catch {
+            return error
+        }
+    }
+
     /// Runs `PRAGMA integrity_check` and returns its first line (`ok` when the file is sound).
     public func integrityCheck() throws -> String {
         try connection.scalarText("PRAGMA integrity_check") ?? ""

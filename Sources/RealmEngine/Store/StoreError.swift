@@ -323,6 +323,9 @@ extension StoreError {
         return error
     }
 
+    /// A store `PRAGMA quick_check` found damaged (`Store.checkedForDamage`).
+    package static let damaged = StoreError(.sqlite(SQLiteCode.corrupt), sqliteText(SQLiteCode.corrupt))
+
     /// A store whose file or directory cannot be written, refused before SQLite opens it for
     /// writing (docs/store-file.md, "Reading only").
     static func readOnlyStore(_ path: String) -> StoreError {
