@@ -75,12 +75,15 @@ enum ImportTool {
 
         let progress = progressStyle.map { ProgressBar(inputs: dataInputs, output: output, style: $0, json: format == .json) }
         var creation: StoreCreation?
+        // Whether the run creates the store: until another import turns out to have made it.
+        var creating = isNew
         let result: (summary: ImportSummary, diagnostics: [Diagnostic], order: [String])
         do {
             if let signal = signals.interruption.signal { throw ImportInterrupted(signal: signal) }
             // A new store is made under a temporary name and moved into place once complete;
             // when another import is making it, this one waits and imports into what it made.
             creation = isNew ? try StoreCreation.claim(path: storePath, onWait: onWait) : nil
+            creating = creation != nil
             result = try load(storePath, creation: creation, schema: schema, inputs: dataInputs, dump: dump, options: options, table: table,
                               inputFormat: ImportCommand.format(parsed),
                               progress: progress, interruption: signals.interruption, onWait: onWait)
@@ -92,7 +95,7 @@ enum ImportTool {
             creation?.abandon()
             if let interrupted = error as? ImportInterrupted {
                 output.notice(ImportToolMessages.interrupted(storePath, signal: ImportSignals.name(of: interrupted.signal),
-                                                             created: creation != nil),
+                                                             created: creating),
                               kind: "interrupted", severity: "error", format: format, prefix: "error: ")
                 throw ExitRequest(ImportSignals.exitCode(for: interrupted.signal))
             }
