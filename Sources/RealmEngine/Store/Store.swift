@@ -87,6 +87,8 @@ public final class Store {
     var changeLogReady = false
     /// How many versions the change log keeps at least (Store+ChangeLog; `package` for tests).
     package var changeLogRetention: UInt64 = 1024
+    /// Whether `checkedForDamage` found the file sound.
+    private var checkedSound = false
     /// Whether commits log their changes one by one (`package`, for the benchmark of the log's
     /// cost): when off, each commit is logged as an overflow, so observers re-read everything.
     package var logsChanges = true
@@ -310,10 +312,13 @@ public final class Store {
     /// `.invalidatedObject`, which a damaged page gives when a lookup reads it) and
     /// `PRAGMA quick_check` finds the file damaged. The check runs only then: it reads the
     /// whole file (docs/store-file.md, "Damaged stores").
+    /// Once a check found the file sound, later errors are taken as they are (an import with
+    /// many such errors reads the file once).
     package func checkedForDamage(_ error: any Error) -> any Error {
-        guard let storeError = error as? StoreError, storeError.code == .invalidatedObject else { return error }
+        guard let storeError = error as? StoreError, storeError.code == .invalidatedObject, !checkedSound else { return error }
         do {
-            return try connection.lock.withLock { try connection.scalarText("PRAGMA quick_check(1)") } == "ok" ? error : StoreError.damaged
+            checkedSound = try connection.lock.withLock { try connection.scalarText("PRAGMA quick_check(1)") } == "ok"
+            return checkedSound ? error : StoreError.damaged
         } catch let checkError as StoreError where checkError.code == .sqlite(SQLiteCode.corrupt) {
             return checkError
         } catch {
