@@ -77,9 +77,10 @@ enum BSONDump {
             destinations.append(destination)
             return destination
         }
+        var createdDirectory: String?
         do {
             let models = try exporter.classes()
-            if case .directory(let directory) = layout { try createDirectory(directory) }
+            if case .directory(let directory) = layout, try createDirectory(directory) { createdDirectory = directory }
             try exporter.export { model in try open(layout.paths(of: model.name, gzip: gzip).bson).output }
             for model in models {
                 guard let path = layout.paths(of: model.name, gzip: gzip).metadata else { continue }
@@ -95,7 +96,9 @@ enum BSONDump {
             for destination in destinations {
                 destination.abandon()
             }
-            throw ExportTool.translated(error, store: storePath)
+            // A directory this run made goes too (`rmdir`: only while it is empty).
+            if let createdDirectory { rmdir(createdDirectory) }
+            throw ExportTool.translated(store.checkedForDamage(error), store: storePath)
         }
         if exporter.truncatedDates > 0 {
             output.notice(ExportMessages.bsonDatesTruncated(exporter.truncatedDates), kind: "truncated", severity: "warning",
@@ -103,18 +106,19 @@ enum BSONDump {
         }
     }
 
-    /// DIR and its parents; an error when it exists as something else.
-    private static func createDirectory(_ path: String) throws {
+    /// DIR and its parents; an error when it exists as something else. Whether DIR was made here.
+    private static func createDirectory(_ path: String) throws -> Bool {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw IOFailure(ExportMessages.writeFailed(path, "it is not a directory")) }
-            return
+            return false
         }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw IOFailure(ExportMessages.writeFailed(path, "cannot create the directory"))
         }
+        return true
     }
 }
 

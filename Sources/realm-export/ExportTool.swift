@@ -53,7 +53,7 @@ enum ExportTool {
             do {
                 try exporter.export(to: parsed.value(.output)!, onTemporaryFile: { signals.track($0) })
             } catch {
-                throw translated(error, store: path)
+                throw translated(store.checkedForDamage(error), store: path)
             }
             return
         }
@@ -84,7 +84,7 @@ enum ExportTool {
             }
         } catch {
             destination.abandon()
-            throw translated(error, store: path)
+            throw translated(store.checkedForDamage(error), store: path)
         }
     }
 

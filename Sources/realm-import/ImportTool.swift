@@ -42,7 +42,17 @@ enum ImportTool {
             throw translated(error, storePath: storePath)
         }
         let dataInputs = dump.data
-        let isNew = !FileManager.default.fileExists(atPath: storePath)
+        let onWait: @Sendable (String) -> Void = { notice in output.notice(notice, kind: "wait", format: format) }
+        var isNew = !FileManager.default.fileExists(atPath: storePath)
+        if isNew && schema == nil && StoreCreation.leftover(at: storePath) == .beingCreated {
+            // Another import is creating the store: wait for it, then import into what it made.
+            do {
+                try StoreCreation.waitWhileBeingCreated(storePath, onWait: onWait)
+            } catch {
+                throw translated(error, storePath: storePath)
+            }
+            isNew = !FileManager.default.fileExists(atPath: storePath)
+        }
         if isNew && schema == nil, let realmInput = realmInput(dataInputs, told: ImportCommand.format(parsed)) {
             // A Realm file brings its schema: a new store takes it (docs/realm-import.md, section 18).
             let taken = try realmSchema(realmInput)
@@ -54,7 +64,7 @@ enum ImportTool {
         if isNew && schema == nil {
             // What a killed import left needs --schema too; a store being created is busy.
             switch StoreCreation.leftover(at: storePath) {
-            case .beingCreated?:
+            case .beingCreated?:  // another creation began after the wait above
                 throw IOFailure(StoreOption.storeFailed(storePath, StoreCreation.problem(.beingCreated, at: storePath)))
             case .halfCreated?:
                 throw UsageError(StoreCreation.problem(.halfCreated, at: storePath).message)
@@ -65,15 +75,18 @@ enum ImportTool {
 
         let progress = progressStyle.map { ProgressBar(inputs: dataInputs, output: output, style: $0, json: format == .json) }
         var creation: StoreCreation?
+        // Whether the run creates the store: until another import turns out to have made it.
+        var creating = isNew
         let result: (summary: ImportSummary, diagnostics: [Diagnostic], order: [String])
         do {
             if let signal = signals.interruption.signal { throw ImportInterrupted(signal: signal) }
-            // A new store is made under a temporary name and moved into place once complete.
-            creation = isNew ? try StoreCreation(path: storePath) : nil
+            // A new store is made under a temporary name and moved into place once complete;
+            // when another import is making it, this one waits and imports into what it made.
+            creation = isNew ? try StoreCreation.claim(path: storePath, onWait: onWait) : nil
+            creating = creation != nil
             result = try load(storePath, creation: creation, schema: schema, inputs: dataInputs, dump: dump, options: options, table: table,
                               inputFormat: ImportCommand.format(parsed),
-                              progress: progress, interruption: signals.interruption,
-                              onWait: { notice in output.notice(notice, kind: "wait", format: format) })
+                              progress: progress, interruption: signals.interruption, onWait: onWait)
             if let creation {
                 if result.summary.committed { try creation.publish() } else { creation.abandon() }
             }
@@ -82,7 +95,7 @@ enum ImportTool {
             creation?.abandon()
             if let interrupted = error as? ImportInterrupted {
                 output.notice(ImportToolMessages.interrupted(storePath, signal: ImportSignals.name(of: interrupted.signal),
-                                                             created: isNew),
+                                                             created: creating),
                               kind: "interrupted", severity: "error", format: format, prefix: "error: ")
                 throw ExitRequest(ImportSignals.exitCode(for: interrupted.signal))
             }

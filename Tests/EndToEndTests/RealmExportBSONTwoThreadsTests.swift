@@ -67,7 +67,8 @@ struct RealmExportBSONTwoThreadsTests {
         }
         let result = try Tool.run("realm-export", ["--store", path, "--type", "bson", "-o", directory + "/dump"])
         #expect(result.status == 1 && result.stderr.contains("outside the range of a BSON date"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/dump") == [])
+        // The directory the run made goes too.
+        #expect(!FileManager.default.fileExists(atPath: directory + "/dump"))
         let file = try Tool.run("realm-export", ["--store", path, "--type", "bson", "--class", "Big", "-o", directory + "/big.bson"])
         #expect(file.status == 1 && file.stderr.contains("outside the range of a BSON date"), "\(file.stderr)")
         // Neither the file, nor its metadata, nor a temporary file.

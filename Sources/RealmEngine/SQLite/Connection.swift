@@ -58,8 +58,10 @@ final class Connection {
         let code = sqlite3_open_v2(name, &database, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let database else {
             let message = database.map { String(cString: sqlite3_errmsg($0)) }
+            let systemError = database.map { sqlite3_system_errno($0) } ?? 0
+            let extended = database.map { sqlite3_extended_errcode($0) } ?? code
             if let database { sqlite3_close_v2(database) }
-            throw StoreError.unableToOpen(path, code: code, message)
+            throw StoreError.unableToOpen(path, code: Connection.kind(extended, systemError: systemError), systemError: systemError, message)
         }
         self.handle = database
         self.path = path
@@ -70,6 +72,10 @@ final class Connection {
         sqlite3_extended_result_codes(database, 1)
         sqlite3_busy_handler(database, busyHandler, Unmanaged.passUnretained(busyWait).toOpaque())
         sqlite3_limit(database, SQLITE_LIMIT_LENGTH, 0x7fff_ffff)
+        // A page is checked as it is first read (its cells lie inside it), so that a lookup on a
+        // damaged page fails as damaged instead of finding nothing (docs/store-file.md,
+        // "Damaged stores").
+        sqlite3_exec(database, "PRAGMA cell_size_check=ON", nil, nil, nil)
         BusyWait.register(busyWait, for: database)
         walLimit?.install(on: database)
     }
@@ -170,7 +176,13 @@ final class Connection {
         if code & 0xFF == SQLITE_BUSY, let wait = BusyWait.registered(for: database), let waited = wait.takeGiveUp() {
             return StoreError.busy(wait.path, waitedSeconds: Int((waited + .milliseconds(500)).components.seconds), code: code)
         }
-        return StoreError.sqliteFailure(code, message, sql: sql, arguments: arguments)
+        return StoreError.sqliteFailure(kind(code, systemError: sqlite3_system_errno(database)), message, sql: sql, arguments: arguments)
+    }
+
+    /// `code`, except that an I/O error the system gave for want of space (`errno` ENOSPC or
+    /// EDQUOT: the `-shm` file or a journal could not grow) is `SQLITE_FULL`, the disk full.
+    private static func kind(_ code: Int32, systemError: Int32) -> Int32 {
+        code & 0xFF == SQLITE_IOERR && (systemError == ENOSPC || systemError == EDQUOT) ? SQLITE_FULL : code
     }
 }
 

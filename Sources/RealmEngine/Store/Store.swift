@@ -87,6 +87,8 @@ public final class Store {
     var changeLogReady = false
     /// How many versions the change log keeps at least (Store+ChangeLog; `package` for tests).
     package var changeLogRetention: UInt64 = 1024
+    /// Whether `checkedForDamage` found the file sound.
+    private var checkedSound = false
     /// Whether commits log their changes one by one (`package`, for the benchmark of the log's
     /// cost): when off, each commit is logged as an overflow, so observers re-read everything.
     package var logsChanges = true
@@ -160,7 +162,11 @@ public final class Store {
             throw Store.missingFileError(path)
         }
         if OpenFiles.isOpen(path) {
-            // Known to be a store, and its header must not be read here (OpenFiles).
+            // Known to be a store, and its header must not be read here (OpenFiles). One that
+            // nothing may write is read as it is, as below.
+            if access == .read, !StoreFile.hasWriteAheadLog(path), !StoreFile.isWritable(path) {
+                return try Connection(path: path, access: .readImmutable, onWait: onWait)
+            }
             return try Connection(path: path, access: access == .create ? .write : access, onWait: onWait)
         }
         let walMode: Bool
@@ -180,19 +186,24 @@ public final class Store {
         // Without a write-ahead log the main file holds everything: read it as it is, with no
         // lock and no -shm file. With one, a plain read-only connection reads it too.
         let hasLog = StoreFile.hasWriteAheadLog(path)
+        let writable = StoreFile.isWritable(path)
         // An immutable connection reads without locks: a writable store in WAL mode may get a
         // log and a checkpoint from another process at any moment, so it is read under
         // SQLite's locks (else the probe could read a page half-checkpointed: "malformed").
-        let racy = !hasLog && walMode && StoreFile.isWritable(path)
+        let racy = !hasLog && walMode && writable
         let probe = try Connection(path: path, access: hasLog ? .read : racy ? .write : .readImmutable, onWait: onWait)
         if try !isStore(probe) {
             let creatable = try access == .create && probe.scalarText("SELECT count(*) FROM sqlite_master") == "0"
             guard creatable else { throw StoreError.foreignDatabase(path) }
         }
+        // A store nobody may write is read as unchanging (below), so nothing writes it here
+        // either; SQLite would otherwise fail at the first write with the store half-opened.
+        if access != .read, !writable { throw StoreError.readOnlyStore(path) }
         switch access {
-        case .read where !hasLog && !StoreFile.isWritable(path):
-            // Nothing can write here (a read-only directory or mount), and SQLite could not
-            // make the -shm file a WAL reader needs.
+        case .read where !hasLog && !writable:
+            // Nothing may write here (a read-only file, directory or mount): read the file as it
+            // is, with no lock, no -wal and no -shm file (SQLite could not make them, or would
+            // leave them behind).
             return probe
         case .read where !hasLog && walMode:
             // A read-only connection would make a -wal and a -shm file and leave them behind (it
@@ -294,6 +305,25 @@ public final class Store {
     func targetInfo(_ property: PropertyInfo) throws -> ClassInfo {
         if let target = property.targetInfo { return target }
         return try classInfo(property.target!)
+    }
+
+    /// `error`, or `StoreError.damaged` when `error` is one a sound store does not give while
+    /// it is read or imported into (an object found by its key whose row is not there:
+    /// `.invalidatedObject`, which a damaged page gives when a lookup reads it) and
+    /// `PRAGMA quick_check` finds the file damaged. The check runs only then: it reads the
+    /// whole file (docs/store-file.md, "Damaged stores").
+    /// Once a check found the file sound, later errors are taken as they are (an import with
+    /// many such errors reads the file once).
+    package func checkedForDamage(_ error: any Error) -> any Error {
+        guard let storeError = error as? StoreError, storeError.code == .invalidatedObject, !checkedSound else { return error }
+        do {
+            checkedSound = try connection.lock.withLock { try connection.scalarText("PRAGMA quick_check(1)") } == "ok"
+            return checkedSound ? error : StoreError.damaged
+        } catch let checkError as StoreError where checkError.code == .sqlite(SQLiteCode.corrupt) {
+            return checkError
+        } catch {
+            return error
+        }
     }
 
     /// Runs `PRAGMA integrity_check` and returns its first line (`ok` when the file is sound).

@@ -75,6 +75,37 @@ public final class StoreCreation {
         if descriptor >= 0 { abandon() }
     }
 
+    /// Claims `<path>.creating` for a new store as `init(path:)` does, first waiting while
+    /// another process creates the store (as a writer waits for another's lock: up to
+    /// `BusyWait.timeout`, telling `onWait` after a second); nil when a store is at `path`
+    /// by then, made by that process or another: import into it instead.
+    ///
+    /// - Throws: `StoreError` when the other creation outlasts the wait, or when the file
+    ///   cannot be created.
+    public static func claim(path: String, onWait: (@Sendable (String) -> Void)? = nil) throws -> StoreCreation? {
+        let wait = CreationWait(path: path, onWait: onWait)
+        while true {
+            try wait.whileBeingCreated()
+            if FileManager.default.fileExists(atPath: path) { return nil }
+            do {
+                let creation = try StoreCreation(path: path)
+                // Whoever made the store published it before giving its claim up.
+                guard FileManager.default.fileExists(atPath: path) else { return creation }
+                creation.abandon()
+                return nil
+            } catch let error as StoreError where error == StoreError.beingCreated(path) {
+                continue  // another process claimed it first: wait for that one
+            }
+        }
+    }
+
+    /// Waits while another process creates the store at `path` (see `claim`).
+    ///
+    /// - Throws: `StoreError.beingCreated` when the creation outlasts the wait.
+    public static func waitWhileBeingCreated(_ path: String, onWait: (@Sendable (String) -> Void)? = nil) throws {
+        try CreationWait(path: path, onWait: onWait).whileBeingCreated()
+    }
+
     /// What an interrupted or running creation left for a store at `path`, when there is no
     /// file at `path` itself; nil when there is nothing.
     public static func leftover(at path: String) -> Leftover? {
@@ -188,6 +219,34 @@ public final class StoreCreation {
         guard handle >= 0 else { return }
         fsync(handle)
         close(handle)
+    }
+}
+
+/// Waiting for another process's creation of a store, as `BusyWait` waits for a lock.
+private final class CreationWait {
+    let path: String
+    let onWait: (@Sendable (String) -> Void)?
+    let started = ContinuousClock.now
+    var noticed = false
+
+    init(path: String, onWait: (@Sendable (String) -> Void)?) {
+        self.path = path
+        self.onWait = onWait
+    }
+
+    /// Returns once no process holds `<path>.creating` (polled every 20 ms).
+    func whileBeingCreated() throws {
+        while StoreCreation.leftover(at: path) == .beingCreated {
+            let waited = ContinuousClock.now - started
+            guard waited < BusyWait.timeout else {
+                throw StoreError.beingCreated(path, waitedSeconds: Int((waited + .milliseconds(500)).components.seconds))
+            }
+            if !noticed, waited >= BusyWait.noticeAfter {
+                noticed = true
+                onWait?(StoreError.waitingNotice(path))
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RealmSchema
 
 /// The one error type of the store: what went wrong, in Realm's wording where Realm has one.
@@ -6,10 +7,10 @@ import RealmSchema
 /// takes its text from `StoreError.Trap`), so each message is written once; the Swift API
 /// adds its own in `RealmMessages`.
 ///
-/// SQLite failures say what failed in the project's words and carry SQLite's message, the SQL
-/// text and the bound arguments as details; the
-/// arguments may hold user data, so `description` prints them only when
-/// `StoreError.showsArguments` is set.
+/// SQLite failures say what failed in the project's words and what to do; SQLite's message,
+/// the SQL text and the bound arguments are kept as fields for programs (`sqliteMessage`,
+/// `sql`, `arguments`) and never printed: `description` is the message (with the arguments,
+/// which may hold user data, only when `StoreError.showsArguments` is set).
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure, for callers that react to some of them.
     public enum Code: Hashable, Sendable {
@@ -47,7 +48,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// cut at 4 KB); hidden from `description` unless `showsArguments` is true, since it may
     /// hold user data.
     public var arguments: String?
-    /// SQLite's own message, for SQLite errors: a detail after the message, never the message.
+    /// SQLite's own message, for SQLite errors: a detail for programs, never shown.
     public var sqliteMessage: String?
     /// Whether `description` includes `arguments`.
     public var showsArguments = false
@@ -61,9 +62,6 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         var text = message
-        if let sqliteMessage {
-            text += " (SQLite: \(sqliteMessage)" + (sql.map { "; SQL: \($0)" } ?? "") + ")"
-        }
         if showsArguments, let arguments { text += " (with arguments: \(arguments))" }
         return text
     }
@@ -289,9 +287,11 @@ extension StoreError {
         invalidFile(path, "a stored '\(typeName)' value is malformed")
     }
 
-    /// A store another process is creating (a `realm-import` holding its bulk load).
-    static func beingCreated(_ path: String) -> StoreError {
-        StoreError(.sqlite(SQLiteCode.busy), "\(path) is being created by another process")
+    /// A store another process is creating (a `realm-import` holding its bulk load), after
+    /// waiting `waitedSeconds` for it when given.
+    static func beingCreated(_ path: String, waitedSeconds: Int? = nil) -> StoreError {
+        StoreError(.sqlite(SQLiteCode.busy), "\(path) is being created by another process"
+            + (waitedSeconds.map { " (gave up after waiting \($0) s)" } ?? ""))
     }
 
     /// Another process held the write lock for longer than the store waits.
@@ -308,33 +308,69 @@ extension StoreError {
         "waiting for \(path): another process is writing to it\u{2026}"
     }
 
-    /// SQLite could not open `path`; `reason` is SQLite's message (nil: it had no memory for one).
-    static func unableToOpen(_ path: String, code: Int32, _ reason: String?) -> StoreError {
-        var error = StoreError(.sqlite(code), "\(path): the file cannot be opened")
+    /// SQLite could not open `path`: `code` and the system's `errno` (0: none) say why, in the
+    /// project's words for a damaged, read-only or full store; else the system's words for the
+    /// failure (`strerror`), never SQLite's. `reason` is SQLite's message (nil: it had no memory
+    /// for one), kept as a detail.
+    static func unableToOpen(_ path: String, code: Int32, systemError: Int32 = 0, _ reason: String?) -> StoreError {
+        let kind = code & 0xFF
+        var error = if [SQLiteCode.corrupt, SQLiteCode.notADatabase, SQLiteCode.readOnly, SQLiteCode.full].contains(kind) {
+            StoreError(.sqlite(code), "\(path): " + sqliteText(code))
+        } else {
+            StoreError(.sqlite(code), "\(path): the file cannot be opened" + (systemError == 0 ? "" : " (\(String(cString: strerror(systemError))))"))
+        }
         error.sqliteMessage = reason ?? "out of memory"
         return error
     }
 
-    /// A SQLite failure in the project's words for its kind (`code`); SQLite's own message, the
-    /// failing SQL and, when known, the statement with its bound arguments are kept as details.
+    /// A store `PRAGMA quick_check` found damaged (`Store.checkedForDamage`).
+    package static let damaged = StoreError(.sqlite(SQLiteCode.corrupt), sqliteText(SQLiteCode.corrupt))
+
+    /// A store whose file or directory cannot be written, refused before SQLite opens it for
+    /// writing (docs/store-file.md, "Reading only").
+    static func readOnlyStore(_ path: String) -> StoreError {
+        StoreError(.sqlite(SQLiteCode.readOnly), "\(path): " + sqliteText(SQLiteCode.readOnly))
+    }
+
+    /// A SQLite failure in the project's words for its kind (`code`, extended) and the
+    /// operation `sql` ran; SQLite's own message, the failing SQL and, when known, the
+    /// statement with its bound arguments are kept as details, never shown.
     static func sqliteFailure(_ code: Int32, _ message: String, sql: String, arguments: String? = nil) -> StoreError {
-        var error = StoreError(.sqlite(code), sqliteText(code), sql: sql, arguments: arguments)
+        var error = StoreError(.sqlite(code), sqliteText(code, sql: sql), sql: sql, arguments: arguments)
         error.sqliteMessage = message
         return error
     }
 
-    /// What a SQLite result code means for a store, in the project's words.
-    private static func sqliteText(_ code: Int32) -> String {
+    /// What a SQLite result code means for a store, in the project's words, with what to do;
+    /// a kind without words of its own names the operation `sql` is (docs/store-file.md,
+    /// "SQLite's words").
+    private static func sqliteText(_ code: Int32, sql: String = "") -> String {
         switch code & 0xFF {
         case SQLiteCode.busy, SQLiteCode.locked: "the store is busy: another connection is writing to it"
-        case SQLiteCode.readOnly: "the store cannot be written (its file, directory or mount is read-only)"
-        case SQLiteCode.corrupt: "the store file is damaged"
-        case SQLiteCode.full: "the disk is full"
-        case SQLiteCode.ioError: "reading or writing the store file failed"
+        case SQLiteCode.readOnly:
+            "the store cannot be written (its file, directory or mount is read-only); nothing was written to it"
+        case SQLiteCode.corrupt, SQLiteCode.notADatabase:
+            "the store is damaged (SQLite found malformed pages in its file); restore it from a backup, "
+                + "or import its data again into a new store"
+        case SQLiteCode.full: "the disk is full; free some space and run it again (the store is as it was before)"
+        case SQLiteCode.ioError: "\(operation(sql)) the store file failed: an I/O error"
         case SQLiteCode.noMemory: "out of memory"
         case SQLiteCode.cantOpen: "the store file cannot be opened"
-        case SQLiteCode.notADatabase: "not a realm-tools store (not an SQLite database)"
-        default: "the store could not run an SQL statement"
+        default: "\(operation(sql)) the store failed (SQLite result code \(code))"
+        }
+    }
+
+    /// What the statement `sql` does to the store, in words: "reading", "writing", …
+    private static func operation(_ sql: String) -> String {
+        let verb = sql.prefix { $0.isLetter }.uppercased()
+        switch verb {
+        case "SELECT", "WITH": return "reading"
+        case "INSERT", "UPDATE", "DELETE", "REPLACE": return "writing"
+        case "COMMIT", "END", "RELEASE": return "committing to"
+        case "BEGIN", "SAVEPOINT": return "starting a transaction on"
+        case "ROLLBACK": return "rolling back a transaction on"
+        case "CREATE", "DROP", "ALTER": return "changing the tables of"
+        default: return "working on"
         }
     }
 }

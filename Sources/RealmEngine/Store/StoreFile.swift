@@ -46,11 +46,20 @@ enum StoreFile {
         }
     }
 
-    /// Whether SQLite could write beside the file: the file and its directory are writable
-    /// (false on a read-only mount, and for a user without write permission).
+    /// Whether the store may be written: the file and its directory are writable for this
+    /// process and their permission bits let someone write them. False on a read-only mount,
+    /// for a user without write permission, and for a file (`0444`) or directory (`0555`) that
+    /// nobody may write, even for root, whom permission checks let write anywhere: such a store
+    /// is read as unchanging (`immutable=1`), so nothing here may write it either
+    /// (docs/store-file.md, "Reading only").
     static func isWritable(_ path: String) -> Bool {
         let directory = (path as NSString).deletingLastPathComponent
-        return access(path, W_OK) == 0 && access(directory.isEmpty ? "." : directory, W_OK) == 0
+        return allowsWriting(path) && allowsWriting(directory.isEmpty ? "." : directory)
+    }
+
+    private static func allowsWriting(_ path: String) -> Bool {
+        var status = stat()
+        return access(path, W_OK) == 0 && stat(path, &status) == 0 && status.st_mode & 0o222 != 0
     }
 
     /// Whether the file has a `-wal` file with committed or in-flight pages in it.

@@ -39,6 +39,8 @@ extension Importer {
             created = try store.createForImport(plan.name, fields: consume fields, update: plan.primaryKey == nil ? .error : policy,
                                                 savepoint: savepoint)
         } catch let error as StoreError where error.isInputProblem {
+            // A damaged page can make an object found by its key seem gone: not the input's fault.
+            if case let damage as StoreError = store.checkedForDamage(error), damage.code != error.code { throw damage }
             var at = path
             if error.code == .objectAlreadyExists, let property = plan.primaryKey, property.field(in: value) != nil {
                 at.append(.key(property.fieldKey(in: value)))

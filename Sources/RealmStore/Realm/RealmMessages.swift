@@ -264,11 +264,10 @@ public enum RealmMessages {
 
     // MARK: Traps
 
-    /// The message of any error (a `StoreError`'s message, with SQLite's own words after it
-    /// for a SQLite failure; else its description).
+    /// The message of any error (a `StoreError`'s message, in the project's words also for a
+    /// SQLite failure; else its description).
     static func message(of error: any Error) -> String {
-        guard let error = error as? StoreError else { return String(describing: error) }
-        return error.sqliteMessage == nil ? error.message : error.description
+        (error as? StoreError)?.message ?? String(describing: error)
     }
 
     /// Stops the program with Realm's message, as Realm's exceptions do.
