@@ -304,6 +304,16 @@ final class FirstUsedInWrite: Object {
         #expect(traveller.stops[0].city == "Rome" && lodge.rooms["a"]??.city == "Paris")
         #expect(realm.objects(Traveller.self).count == 1)
     }
+
+    @Test func openingAFileWhoseParentIsAFileIsFileOperationFailed() throws {
+        let parent = try Temporary.fileURL("plain", prefix: "parent-file")
+        try Data("x".utf8).write(to: parent)
+        let error = #expect(throws: Realm.Error.self) {
+            try Realm(configuration: Realm.Configuration(fileURL: parent.appendingPathComponent("a.realm"), objectTypes: [Pet.self]))
+        }
+        #expect(error?.code == .fileOperationFailed, "\(String(describing: error))")
+        #expect(error?.localizedDescription.contains("SQLite") == false)
+    }
 }
 
 final class Lodge: Object {

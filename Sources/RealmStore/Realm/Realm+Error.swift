@@ -126,6 +126,7 @@ extension Realm {
                 case SQLiteCode.readOnly, SQLiteCode.permission: return .filePermissionDenied
                 case SQLiteCode.full: return .outOfDiskSpace
                 case SQLiteCode.cantOpen:
+                    if parentIsNotADirectory(path) { return .fileOperationFailed }
                     if lacksDirectory(path) { return .fileNotFound }
                     return refusesNewFiles(path) ? .filePermissionDenied : .fileAccess
                 case SQLiteCode.ioError: return .fileAccess
@@ -144,6 +145,14 @@ extension Realm.Error {
     private static func lacksDirectory(_ path: String) -> Bool {
         let directory = (path as NSString).deletingLastPathComponent
         return !directory.isEmpty && !FileManager.default.fileExists(atPath: directory)
+    }
+
+    /// Whether what `path` would be in is a file, not a directory (Realm reports a failed file
+    /// operation).
+    private static func parentIsNotADirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let parent = (path as NSString).deletingLastPathComponent
+        return !parent.isEmpty && FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     /// Whether `path` is missing in a directory that exists but may not be written (its
