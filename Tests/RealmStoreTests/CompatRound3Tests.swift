@@ -314,6 +314,18 @@ final class FirstUsedInWrite: Object {
         #expect(error?.code == .fileOperationFailed, "\(String(describing: error))")
         #expect(error?.localizedDescription.contains("SQLite") == false)
     }
+
+    @Test func nestedCollectionsInAMixedValueAreReadAndReassigned() throws {
+        let realm = try makeRealm()
+        let owner = try makeOwner(realm, [])
+        try realm.write { owner.extra = .fromArray([.int(1), .fromArray([.string("a")])]) }
+        #expect(owner.extra.listValue?[0] == .int(1))
+        #expect(owner.extra.listValue?[1].listValue?[0] == .string("a"))
+        try realm.write { owner.extra = .fromDictionary(["k": .fromArray([.bool(true)])]) }
+        #expect(owner.extra.dictionaryValue?["k"]?.listValue?[0] == .bool(true))
+        try realm.write { owner.extra = .fromArray([]) }
+        #expect(owner.extra.listValue?.isEmpty == true)
+    }
 }
 
 final class Lodge: Object {
