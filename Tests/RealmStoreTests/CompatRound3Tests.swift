@@ -326,6 +326,21 @@ final class FirstUsedInWrite: Object {
         try realm.write { owner.extra = .fromArray([]) }
         #expect(owner.extra.listValue?.isEmpty == true)
     }
+
+    /// Generic code over Realm's values relies on them being Hashable, as Realm Swift's are.
+    private func distinctCount<C: RealmCollection>(_ collection: C) -> Int { Set(collection).count }
+
+    @Test func realmCollectionValuesAreHashable() throws {
+        let list = List<Int?>()
+        list.append(objectsIn: [1, nil, 1, 2])
+        #expect(distinctCount(list) == 3)
+        let realm = try makeRealm()
+        let owner = try makeOwner(realm, ["a", "b"])
+        #expect(distinctCount(owner.pets) == 2 && distinctCount(AnyRealmCollection(owner.pets)) == 2)
+        let values: Set<AnyRealmValue> = [.int(1), .string("x"), .int(1)]
+        #expect(values.count == 2)
+        #expect(Set(owner.scores.map { $0 }).count == owner.scores.count)
+    }
 }
 
 final class Lodge: Object {

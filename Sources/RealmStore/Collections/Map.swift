@@ -21,11 +21,9 @@ public struct SingleMapEntry<Key: _MapKey, Value: RealmCollectionValue> {
 }
 
 /// As in Realm Swift, two entries are equal when their values are, and an entry hashes by its key.
-extension SingleMapEntry: Equatable where Value: Equatable {
+extension SingleMapEntry: Hashable {
     public static func == (lhs: SingleMapEntry, rhs: SingleMapEntry) -> Bool { lhs.value == rhs.value }
-}
 
-extension SingleMapEntry: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 

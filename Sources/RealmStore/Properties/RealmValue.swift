@@ -6,12 +6,13 @@ import RealmSchema
 /// scalar types, their optionals, `AnyRealmValue`, object links and `PersistableEnum`s.
 ///
 /// The conversions are static, so a property's schema type follows from its Swift type. Users
-/// do not conform to this protocol; `PersistableEnum` conforms enums.
+/// do not conform to this protocol; `PersistableEnum` conforms enums. Every value is
+/// `Hashable`, as Realm Swift's are, so generic code may compare values and put them in sets.
 ///
 /// For example:
 ///
 ///     let type = Int8._rlmBase    // .int(.int8)
-public protocol RealmCollectionValue: _Persistable {
+public protocol RealmCollectionValue: _Persistable, Hashable {
     /// The schema element type (`int8`, `string`, a model name …).
     static var _rlmBase: BaseType { get }
     /// Whether values may be null (optionals).
