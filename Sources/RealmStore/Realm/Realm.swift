@@ -30,16 +30,28 @@ public struct Realm {
         self.core = core
     }
 
-    /// Opens the Realm of `Realm.Configuration.defaultConfiguration`.
-    public init() throws {
-        try self.init(configuration: .defaultConfiguration)
+    /// Opens the Realm of `Realm.Configuration.defaultConfiguration` (confined to `queue`, as
+    /// `init(configuration:queue:)` says, when one is given).
+    public init(queue: DispatchQueue? = nil) throws {
+        try self.init(configuration: .defaultConfiguration, queue: queue)
     }
 
     /// Opens the Realm of `configuration`, migrating the file as needed; throws a
     /// `Realm.Error` (`.schemaMismatch`, `.fileNotFound`, …) when it cannot.
-    public init(configuration: Configuration) throws {
+    ///
+    /// With `queue` (a serial queue, and called from a block running on it), the Realm is
+    /// confined to the queue rather than a thread, as in Realm Swift: used only in blocks of the
+    /// queue, whichever thread runs them (elsewhere it traps), it moves to other instances'
+    /// commits and delivers its notifications in blocks it adds to the queue; opening it again
+    /// on the queue returns the same instance.
+    ///
+    /// For example:
+    ///
+    ///     let queue = DispatchQueue(label: "background")
+    ///     queue.async { let realm = try! Realm(configuration: config, queue: queue) }
+    public init(configuration: Configuration, queue: DispatchQueue? = nil) throws {
         do {
-            self.core = try RealmCore.open(configuration)
+            self.core = try RealmCore.open(configuration, queue: queue)
         } catch {
             throw Error.opening(configuration.path, error)
         }

@@ -25,6 +25,8 @@ extension RealmCore {
     func verifyThread() {
         if isActorConfined {
             verifyActor()
+        } else if let queueID {
+            if DispatchQueue.getSpecific(key: RealmCore.queueKey) != queueID { RealmMessages.trap(RealmMessages.wrongThread) }
         } else if thread != pthread_self() {
             RealmMessages.trap(RealmMessages.wrongThread)
         }

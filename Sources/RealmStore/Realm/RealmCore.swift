@@ -17,6 +17,9 @@ final class RealmCore: @unchecked Sendable {
     let thread: pthread_t
     /// Whether a live core is confined to an actor rather than a thread (RealmCore+Actor).
     let isActorConfined: Bool
+    /// The identity of the serial queue a live core is confined to instead of a thread (see
+    /// `RealmCore.queueKey`), or nil.
+    let queueID: Int?
     /// The actor of an actor-confined core (weak: the actor usually holds its Realm).
     weak var actor: (any Actor)?
     /// Whether this is a frozen snapshot (RealmCore+Versions).
@@ -47,15 +50,17 @@ final class RealmCore: @unchecked Sendable {
     /// The change notifications registered with this live core (Notifications/).
     lazy var notifier = Notifier(scheduler: announcer)
 
-    init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool, actor: (any Actor)? = nil) {
+    init(configuration: Realm.Configuration, store: Store, types: [TypeInfo], frozen: Bool, actor: (any Actor)? = nil,
+         queue: DispatchQueue? = nil) {
         self.configuration = configuration
         self.store = store
         self.thread = pthread_self()
         self.isActorConfined = actor != nil
         self.actor = actor
+        self.queueID = queue.map(RealmCore.identity(of:))
         self.isFrozen = frozen
         self.autorefresh = !frozen
-        self.announcer = frozen ? nil : CommitAnnouncer(actor: actor)
+        self.announcer = frozen ? nil : CommitAnnouncer(actor: actor, queue: queue)
         for info in types { self.types[info.className] = info }
         announcer?.core = self
         if let memoryPath = configuration.memoryPath, let identifier = configuration.inMemoryIdentifier {
@@ -74,6 +79,7 @@ final class RealmCore: @unchecked Sendable {
         let path: String
         let thread: pthread_t
         let actor: ObjectIdentifier?
+        let queue: Int?
     }
 
     private static let lock = NSLock()
@@ -114,11 +120,14 @@ final class RealmCore: @unchecked Sendable {
 
     /// The calling thread's open core of the configuration's file, or a newly opened one; with
     /// `actor` (called on it), the actor's core instead.
-    static func open(_ configuration: Realm.Configuration, actor: (any Actor)? = nil) throws -> RealmCore {
+    static func open(_ configuration: Realm.Configuration, actor: (any Actor)? = nil, queue: DispatchQueue? = nil) throws -> RealmCore {
         var configuration = configuration
         if let identifier = configuration.inMemoryIdentifier { configuration.memoryPath = InMemoryStores.path(for: identifier) }
         let path = configuration.path
-        let key = OpenKey(path: path, thread: actor == nil ? pthread_self() : 0, actor: actor.map { ObjectIdentifier($0) })
+        let queueID = queue.map(identity(of:))
+        if let queueID, DispatchQueue.getSpecific(key: queueKey) != queueID { RealmMessages.trap(RealmMessages.openedOffQueue) }
+        let key = OpenKey(path: path, thread: actor == nil && queue == nil ? pthread_self() : 0,
+                          actor: actor.map { ObjectIdentifier($0) }, queue: queueID)
         lock.lock()
         let cached = open[key]?.core
         let used = usedOrder.map { usedTypes[$0]! }
@@ -135,12 +144,23 @@ final class RealmCore: @unchecked Sendable {
         let (store, infos) = try openStore(configuration, path: path, infos: requested.map(TypeInfo.of))
         try store.pinVersions()
         try store.setPageCache(kibibytes: RealmCore.pageCacheKibibytes)
-        let core = RealmCore(configuration: configuration, store: store, types: infos, frozen: false, actor: actor)
+        let core = RealmCore(configuration: configuration, store: store, types: infos, frozen: false, actor: actor, queue: queue)
         lock.lock()
         open = open.filter { $0.value.core != nil }
         open[key] = Weak(core)
         lock.unlock()
         return core
+    }
+
+    /// Marks every queue a Realm is confined to with its identity, so that a core can tell
+    /// whether it runs in one of the queue's blocks.
+    static let queueKey = DispatchSpecificKey<Int>()
+
+    /// The identity of `queue`, which it now carries as its `queueKey` specific.
+    static func identity(of queue: DispatchQueue) -> Int {
+        let id = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(queue).hashValue))
+        if queue.getSpecific(key: queueKey) == nil { queue.setSpecific(key: queueKey, value: id) }
+        return queue.getSpecific(key: queueKey) ?? id
     }
 
     /// Whether a live core of the file at `path` is open in the process.

@@ -80,6 +80,7 @@ public enum RealmMessages {
 
     // Threads and frozen snapshots (Realm's words, except `freezeInWrite`).
     static let wrongThread = "Realm accessed from incorrect thread."
+    static let openedOffQueue = "Realm opened from incorrect dispatch queue."
     /// An object of an iteration asked for a row its statement had left: the iteration's own
     /// bookkeeping failed (objects copy their row before the statement moves on).
     static let rowLeft = "Internal error: an object made by iterating a collection read a row the iteration had moved past."
