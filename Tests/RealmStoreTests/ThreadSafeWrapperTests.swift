@@ -57,4 +57,24 @@ struct ThreadSafeHolder: Sendable {
         let other = try openRealm(try Temporary.fileURL("other.realm", prefix: "threads-other"))
         #expect(other.resolve(reference) == nil)
     }
+
+    /// Generic code over `RealmCollection` hands a collection to another thread and freezes it,
+    /// as Realm Swift's `ThreadConfined` protocol allows.
+    private func countElsewhere<C: RealmCollection & SendableMetatype>(_ collection: C, _ url: URL) -> (frozen: Int, resolved: Int) {
+        let frozen = collection.freeze().count
+        let reference = ThreadSafeReference(to: collection)
+        let counts = Collected<Int>()
+        onNewThread { counts.append(try! openRealm(url).resolve(reference)?.count ?? -1) }
+        return (frozen, counts.values[0])
+    }
+
+    @Test func aGenericRealmCollectionIsThreadConfined() throws {
+        let url = try makeRealmURL()
+        let realm = try openRealm(url)
+        let owner = Owner(value: ["id": 1, "pets": [["name": "a"], ["name": "b"]]])
+        try realm.write { realm.add(owner) }
+        #expect(countElsewhere(owner.pets, url) == (2, 2))
+        #expect(countElsewhere(realm.objects(Pet.self), url) == (2, 2))
+        #expect(countElsewhere(AnyRealmCollection(owner.pets), url) == (2, 2))
+    }
 }

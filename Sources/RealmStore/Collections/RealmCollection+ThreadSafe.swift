@@ -55,10 +55,9 @@ struct AnyCollectionHandover<Element: RealmCollectionValue>: @unchecked Sendable
     let resolve: (any Sendable, Realm) -> AnyRealmCollection<Element>?
 
     init<C: RealmCollection>(_ base: C) where C.Element == Element {
-        guard let confined = base as? any ThreadConfined else { RealmMessages.trap(RealmMessages.referenceToUnmanaged) }
-        inner = confined._rlmHandover()
+        inner = base._rlmHandover()
         resolve = { inner, realm in
-            guard let type = C.self as? any ThreadConfined.Type, let found = type._rlmResolve(inner, in: realm) as? C else { return nil }
+            guard let found = C._rlmResolve(inner, in: realm) else { return nil }
             return AnyRealmCollection(found)
         }
     }

@@ -12,7 +12,7 @@ import RealmEngine
 /// For example:
 ///
 ///     let names = realm.objects(Dog.self).sorted(byKeyPath: "name").value(forKey: "name")
-public protocol RealmCollection: RandomAccessCollection, CustomStringConvertible
+public protocol RealmCollection: RandomAccessCollection, CustomStringConvertible, ThreadConfined
 where Element: RealmCollectionValue, Index == Int {
     /// The Realm managing the collection, or nil when it is unmanaged.
     var realm: Realm? { get }

@@ -18,10 +18,7 @@ enum QueueObservation {
 
     static func start<C: RealmCollection>(_ collection: C, core: RealmCore, queue: DispatchQueue, paths: WatchedPaths,
                                           _ block: @escaping (RealmCollectionChange<C>) -> Void) -> NotificationToken {
-        guard let confined = collection as? any ThreadConfined, C.self is any ThreadConfined.Type else {
-            RealmMessages.trap(RealmMessages.observeUnmanaged)
-        }
-        let observer = QueueCollectionObserver<C>(configuration: core.configuration, handover: confined._rlmHandover(),
+        let observer = QueueCollectionObserver<C>(configuration: core.configuration, handover: collection._rlmHandover(),
                                                   queue: queue, paths: paths, block: block)
         return register(observer, path: core.configuration.path)
     }
@@ -113,7 +110,7 @@ final class QueueCollectionObserver<C: RealmCollection>: QueueObserverBase, @unc
     }
 
     private func resolve(in realm: Realm) -> C? {
-        (C.self as? any ThreadConfined.Type)?._rlmResolve(handover, in: realm) as? C
+        C._rlmResolve(handover, in: realm)
     }
 
     override func run() {
