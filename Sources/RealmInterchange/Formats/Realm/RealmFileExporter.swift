@@ -17,7 +17,8 @@ import RealmSchema
 /// Nothing is held from one object to the next but what the file's structure needs: the file is
 /// written as it is made (`RealmFileStreamWriter`: one class at a time, at most 257 objects, the
 /// class's search-index bytes), backlinks are read from the store in target order while the
-/// target class is read (one statement per link property), and object keys are mapped through
+/// target class is read (one statement per link property; those SQLite must sort, into embedded
+/// classes, read ahead on a second connection: `LinkReadAhead`), and object keys are mapped through
 /// each class's runs of consecutive store keys (one entry per run). Links held in mixed values
 /// are read first and kept (two integers per link). This thread reads; a second one encodes and
 /// writes; values are converted by whichever of the two has time (`RealmFileWritePipeline`, at
