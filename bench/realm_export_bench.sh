@@ -104,12 +104,15 @@ The Realm export streams (docs/realm-file.md, "Writing"). The exporter's thread 
 once in insertion order (\`Store.forEachObjectWithValues\`) together with its backlinks, read
 from the store in target order while the target class is read (\`Store.linksByTarget\`: one
 ordered statement per link property; links into embedded classes, whose link columns have no
-index, are sorted by SQLite); a second thread encodes the objects (\`RealmFileStreamWriter\`)
+index, must be sorted by SQLite: a third thread reads those ahead on a second connection at the
+same version, \`LinkReadAhead\`, starting every such sort as the export starts); a second
+thread encodes the objects (\`RealmFileStreamWriter\`)
 and writes every finished node to a temporary file beside the destination through a 1 MiB
 buffer (flushed and renamed at the end). Converting the values read (store value → Realm value)
 is done by whichever thread has time: the reader converts a batch itself when the queue between
 them is all but full, else the writer does (\`RealmFileWritePipeline\`). Held at any time:
-SQLite's page cache (16 MiB: several statements step together), at most 8 batches of 512
+SQLite's page cache (16 MiB: several statements step together; as much again for the second
+connection and its sorts), at most 4 chunks of 4,096 links read ahead per sorted link property, at most 8 batches of 512
 objects between the threads, at most 257 objects waiting for their cluster leaf, one ref per
 leaf of the class being written, the index bytes of that class's indexed columns (its primary
 key: a 24-byte item plus the key's own bytes per object, and the sort's buffer: the "key

@@ -12,12 +12,12 @@ import RealmEngine
 /// before the thread starts); otherwise (another commit came between, the file cannot be opened
 /// again) `stream(_:)` says so and the exporter reads those links itself, as it does every
 /// other link. Memory stays bounded: at most `chunks` chunks of `chunkSize` pairs per link
-/// property, and that connection's page cache and sorts.
+/// property, and that connection's page cache and sorts (`pageCacheKibibytes` each).
 ///
 /// For example:
 ///
-///     let ahead = LinkReadAhead(path: store.path, version: store.version, sources: [.init(className: "Person", property: "address")],
-///                               pageCacheKibibytes: nil)
+///     let ahead = LinkReadAhead(path: store.path, version: store.version,
+///                               sources: [.init(className: "Person", property: "address")])
 ///     defer { ahead.stop() }
 ///     if let links = ahead.stream(ahead.sources[0]) { while let (address, person) = try links.next() { … } }
 ///
@@ -34,11 +34,14 @@ final class LinkReadAhead: @unchecked Sendable {
     static let chunkSize = 4_096
     /// Chunks ready at most per link property.
     static let chunks = 4
+    /// The second connection's page cache, in KiB: it passes once over the origin tables, and
+    /// SQLite's sorts keep about this much of their links in memory each (the rest goes to
+    /// temporary files), so a small cache keeps its memory flat.
+    static let pageCacheKibibytes = 2_048
 
     let sources: [Source]
     private let path: String
     private let version: UInt64
-    private let pageCacheKibibytes: Int?
     /// Runs on the thread before its connection reads (tests commit here).
     private let beforeRead: (@Sendable () -> Void)?
     private let condition = NSCondition()
@@ -53,12 +56,11 @@ final class LinkReadAhead: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts the thread reading `sources` from the store at `path` at `version`.
-    init(path: String, version: UInt64, sources: [Source], pageCacheKibibytes: Int?, beforeRead: (@Sendable () -> Void)? = nil) {
+    init(path: String, version: UInt64, sources: [Source], beforeRead: (@Sendable () -> Void)? = nil) {
         self.path = path
         self.beforeRead = beforeRead
         self.version = version
         self.sources = sources
-        self.pageCacheKibibytes = pageCacheKibibytes
         queues = Array(repeating: [], count: sources.count)
         finished = Array(repeating: false, count: sources.count)
         let thread = Thread { [self] in
@@ -107,7 +109,7 @@ final class LinkReadAhead: @unchecked Sendable {
     /// chunk of each), then chunks for whichever source has room, earliest first.
     private func run() {
         guard let store = try? Store(path: path, readOnly: true) else { return }
-        if let pageCacheKibibytes { try? store.setPageCache(kibibytes: pageCacheKibibytes) }
+        try? store.setPageCache(kibibytes: Self.pageCacheKibibytes)
         beforeRead?()
         do {
             try store.readTransaction {

@@ -306,8 +306,7 @@ public struct RealmFileExporter {
             }
         }
         guard !sources.isEmpty else { return nil }
-        return LinkReadAhead(path: store.path, version: store.version, sources: sources,
-                             pageCacheKibibytes: try? store.pageCacheKibibytes(), beforeRead: beforeLinksReadAhead)
+        return LinkReadAhead(path: store.path, version: store.version, sources: sources, beforeRead: beforeLinksReadAhead)
     }
 
     /// A writer's error as the export's: a file that cannot be created or written is an I/O
