@@ -66,6 +66,30 @@ import Testing
         #expect(try Self.export(owners, readsAhead: true).readAhead == ["Owner": 0, "Part": 2])
     }
 
+    /// Chunks of 7 links, at most 4 ready per property: the thread waits for room hundreds of
+    /// times, and each stream still gives every link in the exporter's order, the second
+    /// property's taken only after the first's are all taken.
+    @Test func smallChunksGiveEveryLinkInOrder() throws {
+        let directory = TemporaryDirectory()
+        let store = try Self.store(in: directory, owners: 1_000)
+        let sources = [LinkReadAhead.Source(className: "Owner", property: "part"), LinkReadAhead.Source(className: "Owner", property: "parts")]
+        try store.readTransaction {
+            let ahead = LinkReadAhead(path: store.path, version: store.version, sources: sources, chunkSize: 7)
+            defer { ahead.stop() }
+            for source in sources {
+                var expected: [Int64] = []
+                let cursor = try store.linksByTarget(source.className, property: source.property)
+                while let (target, origin) = try cursor.next() { expected += [target, origin] }
+                let stream = try #require(ahead.stream(source))
+                var actual: [Int64] = []
+                while let (target, origin) = try stream.next() { actual += [target, origin] }
+                #expect(expected.count > 7 * LinkReadAhead.chunks * 2 * 10)
+                #expect(actual == expected, "\(source)")
+                #expect(try stream.next() == nil)
+            }
+        }
+    }
+
     @Test func aCommitBeforeTheSecondConnectionReadsLeavesTheLinksToTheExporter() throws {
         let directory = TemporaryDirectory()
         let store = try Self.store(in: directory, owners: 50)

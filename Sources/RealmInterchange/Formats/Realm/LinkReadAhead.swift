@@ -30,7 +30,7 @@ final class LinkReadAhead: @unchecked Sendable {
         var property: String
     }
 
-    /// Pairs per chunk handed over.
+    /// Pairs per chunk handed over (tests make it small).
     static let chunkSize = 4_096
     /// Chunks ready at most per link property.
     static let chunks = 4
@@ -40,6 +40,7 @@ final class LinkReadAhead: @unchecked Sendable {
     static let pageCacheKibibytes = 2_048
 
     let sources: [Source]
+    private let chunkSize: Int
     private let path: String
     private let version: UInt64
     /// Runs on the thread before its connection reads (tests commit here).
@@ -56,7 +57,9 @@ final class LinkReadAhead: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts the thread reading `sources` from the store at `path` at `version`.
-    init(path: String, version: UInt64, sources: [Source], beforeRead: (@Sendable () -> Void)? = nil) {
+    init(path: String, version: UInt64, sources: [Source], chunkSize: Int = LinkReadAhead.chunkSize,
+         beforeRead: (@Sendable () -> Void)? = nil) {
+        self.chunkSize = chunkSize
         self.path = path
         self.beforeRead = beforeRead
         self.version = version
@@ -139,12 +142,12 @@ final class LinkReadAhead: @unchecked Sendable {
     /// Reads one chunk of the source at `index` into its queue; false once stopped.
     private func fill(_ index: Int, from cursor: StoreLinkCursor) throws -> Bool {
         var chunk: [LinkPair] = []
-        chunk.reserveCapacity(Self.chunkSize)
-        while chunk.count < Self.chunkSize, let pair = try cursor.next() { chunk.append(LinkPair(target: pair.target, origin: pair.origin)) }
+        chunk.reserveCapacity(chunkSize)
+        while chunk.count < chunkSize, let pair = try cursor.next() { chunk.append(LinkPair(target: pair.target, origin: pair.origin)) }
         condition.lock()
         defer { condition.unlock() }
         if !chunk.isEmpty { queues[index].append(chunk) }
-        if chunk.count < Self.chunkSize { finished[index] = true }
+        if chunk.count < chunkSize { finished[index] = true }
         condition.broadcast()
         return !isStopped
     }
