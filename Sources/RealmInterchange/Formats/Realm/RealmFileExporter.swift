@@ -119,9 +119,10 @@ public struct RealmFileExporter {
                 let byName = Dictionary(uniqueKeysWithValues: models.map { ($0.name, $0) })
                 let order = stream.classNames
                 let backlinkColumns = Dictionary(uniqueKeysWithValues: order.map { ($0, stream.backlinkColumns(of: $0)) })
-                let converter = try keys.converter(targets: linkTargets(models))
+                // The sorts first, so that they run while the key ranges are read.
                 let readAhead = readsLinksAhead ? try linkReadAhead(order: order, backlinkColumns: backlinkColumns) : nil
                 defer { readAhead?.stop() }
+                let converter = try keys.converter(targets: linkTargets(models))
                 let writing = RealmFileWritePipeline(writer: stream, converter: converter)
                 pipeline = writing
                 for name in order {
