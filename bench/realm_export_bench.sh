@@ -138,12 +138,13 @@ min(_key), max(_key), count(*)\` read every row of each link target: about 0.35 
 reads every page of the table's smallest b-tree), the links into embedded classes
 (Person.address, Dog.toys), which SQLite sorts, are read ahead on a second connection by a third
 thread whose sorts start with the export, and each collection read is allocated once at its
-size. Measured side by side with the build before, CPU time is unchanged (1.19 against 1.21 s
-at 100,000 people, 14.1 against 14.2 s at 1,000,000) and wall time did not change beyond the
-noise of that load; the first megabyte of the file still comes 2 to 7 s after the start at
-1,000,000 people, since the Address class waits for the whole sort of Person.address (which the
-second connection's 2 MiB cache spills to temporary files). The Realm export takes about 1.5
-times the JSON export's CPU at either size. The next step: encode leaves from SQLite's column
-values without building either value (a column batch per property, filled by the reader, read
-by the leaf writers), as the JSON export writes from the columns.
+size. Measured side by side with the build before (alternated, medians, load average 1.9 to
+3.7): at 1,000,000 people 11.66 s wall and 12.58 s CPU against 14.23 s and 13.93 s (the JSON
+export 8.32 s: 1.54× against 1.73×; three runs each, noisy); at 100,000 people no change (1.20 s
+against 1.22 s, CPU 1.19 s against 1.17 s); peak RSS 5 MiB more at 1,000,000 (the second
+connection). The first class with links read ahead still waits for the end of its sort
+(Person.address, which the second connection's 2 MiB cache spills to temporary files). The
+Realm export takes about 1.5 times the JSON export's CPU at either size. The next step: encode
+leaves from SQLite's column values without building either value (a column batch per property,
+filled by the reader, read by the leaf writers), as the JSON export writes from the columns.
 MD
