@@ -28,6 +28,22 @@ struct ExportStreamingTests {
         }
     }
 
+    @Test func keyRangeIsTheFirstAndLastKeyAndTheCount() throws {
+        let store = try ExportGoldenTests.store()
+        var sawGap = false
+        for model in store.schema.models where model.kind != .asymmetric {
+            let keys = try store.objects(model.name, order: .insertion).map(\.key)
+            let range = try store.keyRange(model.name)
+            if let first = keys.first, let last = keys.last {
+                #expect(range?.first == first && range?.last == last && range?.count == Int64(keys.count), "\(model.name)")
+                if last - first + 1 != Int64(keys.count) { sawGap = true }
+            } else {
+                #expect(range == nil, "\(model.name)")
+            }
+        }
+        #expect(sawGap)
+    }
+
     @Test func primaryKeyValueIsTheKeyPropertysValue() throws {
         let store = try ExportGoldenTests.store()
         for model in store.schema.models where model.kind == .object {

@@ -77,6 +77,10 @@ private final class ElementCursor {
     var hasRow: Bool
     /// Whether the objects come in key order (the side table is read alone, by its primary key).
     let keyOrder: Bool
+    /// One object's elements or entries while they are read, kept from one object to the next so
+    /// that each collection is allocated once, at its size, not grown element by element.
+    private var elements: [StoreValue] = []
+    private var entries: [(String, StoreValue)] = []
 
     init(_ store: Store, _ property: PropertyInfo, table: String, orderBy: String) throws {
         self.store = store
@@ -106,19 +110,22 @@ private final class ElementCursor {
         // In key order, rows of owners that are not objects come before the next object's.
         while keyOrder && hasRow && statement.int64(0) < key { hasRow = try statement.step() }
         if property.collection == .map {
-            var entries: [String: StoreValue] = [:]
+            entries.removeAll(keepingCapacity: true)
             while hasRow && statement.int64(0) == key {
-                entries[statement.string(1)] = try element(valueColumn)
+                entries.append((statement.string(1), try element(valueColumn)))
                 hasRow = try statement.step()
             }
-            return .dictionary(entries)
+            // The side table's primary key (owner, key) makes the keys unique.
+            return .dictionary(entries.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: entries))
         }
-        var elements: [StoreValue] = []
+        elements.removeAll(keepingCapacity: true)
         while hasRow && statement.int64(0) == key {
             elements.append(try element(valueColumn))
             hasRow = try statement.step()
         }
-        return .list(elements)
+        // A copy at its size (`Array(elements)` would share the scratch buffer, which the next
+        // object would then copy again).
+        return .list(elements.isEmpty ? [] : elements.withUnsafeBufferPointer { Array($0) })
     }
 
     private func element(_ column: Int32) throws -> StoreValue {

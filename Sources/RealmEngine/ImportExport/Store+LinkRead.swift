@@ -22,13 +22,29 @@ extension Store {
         return StoreLinkCursor(try Statement(database: connection.handle, sql: sql))
     }
 
+    /// Whether SQLite sorts the links of `linksByTarget(className, property:)` before it gives
+    /// the first: links into an embedded class, whose link values have no index.
+    package func linksByTargetAreSorted(_ className: String, property: String) throws -> Bool {
+        let link = try queryableClass(className).property(property)
+        return link.isLink && link.targetIsEmbedded
+    }
+
     /// The smallest and largest key of `className` and how many objects it has (nil when it has
     /// none): when `last - first + 1 == count` the keys have no gaps.
+    ///
+    /// Three statements, none of which reads a row: `count(*)` alone counts the entries of the
+    /// table's smallest b-tree, `min(_key)` and `max(_key)` alone each look at one end of it
+    /// (asked together in one statement, SQLite would read every row).
     package func keyRange(_ className: String) throws -> (first: Int64, last: Int64, count: Int64)? {
         let info = try queryableClass(className)
-        let statement = try Statement(database: connection.handle, sql: "SELECT min(_key), max(_key), count(*) FROM \(info.table)")
-        guard try statement.step(), statement.int64(2) > 0 else { return nil }
-        return (statement.int64(0), statement.int64(1), statement.int64(2))
+        func single(_ sql: String) throws -> Int64 {
+            let statement = try Statement(database: connection.handle, sql: sql)
+            guard try statement.step() else { return 0 }
+            return statement.int64(0)
+        }
+        let count = try single("SELECT count(*) FROM \(info.table)")
+        guard count > 0 else { return nil }
+        return (try single("SELECT min(_key) FROM \(info.table)"), try single("SELECT max(_key) FROM \(info.table)"), count)
     }
 
     /// Calls `body` with every key of `className` in ascending order (insertion order).

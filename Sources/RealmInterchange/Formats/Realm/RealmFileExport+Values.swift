@@ -268,17 +268,17 @@ struct BacklinkPair {
     var origin: Int64
 }
 
-/// One backlink column's origins for the target objects in key order: from a `StoreLinkCursor`
+/// One backlink column's origins for the target objects in key order: from a `LinkPairSource`
 /// (store keys, mapped to Realm keys through the origin class's runs) or from pairs in Realm keys.
 final class BacklinkSource {
-    private let cursor: StoreLinkCursor?
+    private let cursor: (any LinkPairSource)?
     private let originKeys: KeyRuns
     private let target: String
     private var pending: (target: Int64, origin: Int64)?
     private let pairs: [BacklinkPair]
     private var index = 0
 
-    init(cursor: StoreLinkCursor, originKeys: KeyRuns, target: String) throws {
+    init(cursor: any LinkPairSource, originKeys: KeyRuns, target: String) throws {
         self.cursor = cursor
         self.originKeys = originKeys
         self.target = target

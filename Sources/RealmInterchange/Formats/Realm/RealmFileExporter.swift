@@ -17,7 +17,8 @@ import RealmSchema
 /// Nothing is held from one object to the next but what the file's structure needs: the file is
 /// written as it is made (`RealmFileStreamWriter`: one class at a time, at most 257 objects, the
 /// class's search-index bytes), backlinks are read from the store in target order while the
-/// target class is read (one statement per link property), and object keys are mapped through
+/// target class is read (one statement per link property; those SQLite must sort, into embedded
+/// classes, read ahead on a second connection: `LinkReadAhead`), and object keys are mapped through
 /// each class's runs of consecutive store keys (one entry per run). Links held in mixed values
 /// are read first and kept (two integers per link). This thread reads; a second one encodes and
 /// writes; values are converted by whichever of the two has time (`RealmFileWritePipeline`, at
@@ -32,6 +33,13 @@ public struct RealmFileExporter {
     let schemaVersion: UInt64?
     /// Which thread converts the values (tests pin it; the bytes are the same either way).
     var conversion = Conversion.adaptive
+    /// Whether the links SQLite sorts are read ahead on a second connection (`LinkReadAhead`;
+    /// tests turn it off to compare).
+    var readsLinksAhead = true
+    /// Told, at the end of each class, how many of its backlink columns were read ahead (tests).
+    var onLinksReadAhead: ((_ className: String, _ count: Int) -> Void)?
+    /// Runs on the read-ahead thread before its connection reads (tests commit here).
+    var beforeLinksReadAhead: (@Sendable () -> Void)?
 
     /// Which thread converts the values read (`RealmFileValueConverter`).
     enum Conversion {
@@ -111,12 +119,15 @@ public struct RealmFileExporter {
                 let byName = Dictionary(uniqueKeysWithValues: models.map { ($0.name, $0) })
                 let order = stream.classNames
                 let backlinkColumns = Dictionary(uniqueKeysWithValues: order.map { ($0, stream.backlinkColumns(of: $0)) })
+                // The sorts first, so that they run while the key ranges are read.
+                let readAhead = readsLinksAhead ? try linkReadAhead(order: order, backlinkColumns: backlinkColumns) : nil
+                defer { readAhead?.stop() }
                 let converter = try keys.converter(targets: linkTargets(models))
                 let writing = RealmFileWritePipeline(writer: stream, converter: converter)
                 pipeline = writing
                 for name in order {
                     guard try write(byName[name]!, backlinkColumns: backlinkColumns[name] ?? [], to: writing, keys: keys,
-                                    converter: converter, mixed: mixed) else { break }
+                                    converter: converter, mixed: mixed, readAhead: readAhead) else { break }
                 }
                 try writing.finish()
                 try stream.finish()
@@ -171,12 +182,14 @@ public struct RealmFileExporter {
     /// is the one reported: errors come in object order wherever the values were converted.
     private func write(_ model: ModelSchema, backlinkColumns: [RealmFileStreamWriter.BacklinkColumn], to writer: RealmFileWritePipeline,
                        keys: RealmFileExportKeys, converter: RealmFileValueConverter,
-                       mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> Bool {
+                       mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]], readAhead: LinkReadAhead?) throws -> Bool {
         guard writer.send(.begin(model)) else { return false }
         guard model.kind != .asymmetric else { return writer.send(.end) }
+        var readAheadCount = 0
         let sources = try backlinkColumns.map { column in
-            try backlinkSource(column, into: model.name, keys: keys, mixed: mixed)
+            try backlinkSource(column, into: model.name, keys: keys, mixed: mixed, readAhead: readAhead, readAheadCount: &readAheadCount)
         }
+        onLinksReadAhead?(model.name, readAheadCount)
         let shapes = converter.shapes(of: model)
         let batchSize = RealmFileWritePipeline.batchSize
         var next: Int64 = 0
@@ -248,21 +261,53 @@ public struct RealmFileExporter {
         return targets.sorted()
     }
 
-    /// Where one backlink column's origins come from: the store's links in target order for a
-    /// link property, the pairs read beforehand for a mixed property, nothing from an asymmetric
-    /// class (its objects are not written).
-    private func backlinkSource(_ column: RealmFileStreamWriter.BacklinkColumn, into target: String, keys: RealmFileExportKeys,
-                                mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]]) throws -> BacklinkSource {
+    /// The origin class and property of a backlink column, nil for an asymmetric origin (its
+    /// objects are not written).
+    private func origin(of column: RealmFileStreamWriter.BacklinkColumn) -> (model: ModelSchema, property: PropertySchema)? {
         guard let origin = store.schema.model(named: column.originClass), origin.kind != .asymmetric,
               let property = origin.persistedProperties.first(where: { $0.storedName == column.originProperty }) else {
-            return BacklinkSource(pairs: [])
+            return nil
         }
+        return (origin, property)
+    }
+
+    /// Where one backlink column's origins come from: the store's links in target order for a
+    /// link property (read ahead when `readAhead` has them, else from this connection), the
+    /// pairs read beforehand for a mixed property, nothing from an asymmetric class.
+    private func backlinkSource(_ column: RealmFileStreamWriter.BacklinkColumn, into target: String, keys: RealmFileExportKeys,
+                                mixed: [RealmFileStreamWriter.MixedLink: [BacklinkPair]], readAhead: LinkReadAhead?,
+                                readAheadCount: inout Int) throws -> BacklinkSource {
+        guard let (origin, property) = origin(of: column) else { return BacklinkSource(pairs: []) }
         if property.type.base == .mixed {
             let link = RealmFileStreamWriter.MixedLink(originClass: origin.name, originProperty: column.originProperty, targetClass: target)
             return BacklinkSource(pairs: mixed[link] ?? [])
         }
-        return try BacklinkSource(cursor: try store.linksByTarget(origin.name, property: property.name),
-                              originKeys: try keys.runs(of: origin.name), target: target)
+        let cursor: any LinkPairSource
+        if let stream = readAhead?.stream(LinkReadAhead.Source(className: origin.name, property: property.name)) {
+            cursor = stream
+            readAheadCount += 1
+        } else {
+            cursor = try store.linksByTarget(origin.name, property: property.name)
+        }
+        return try BacklinkSource(cursor: cursor, originKeys: try keys.runs(of: origin.name), target: target)
+    }
+
+    /// The links SQLite sorts before it gives the first (into embedded classes), in the order
+    /// the classes are written, read ahead on a second connection; nil when there are none or
+    /// inside a write transaction (whose changes a second connection would not see).
+    private func linkReadAhead(order: [String],
+                               backlinkColumns: [String: [RealmFileStreamWriter.BacklinkColumn]]) throws -> LinkReadAhead? {
+        guard !store.isInWriteTransaction else { return nil }
+        var sources: [LinkReadAhead.Source] = []
+        for name in order {
+            for column in backlinkColumns[name] ?? [] {
+                guard let (origin, property) = origin(of: column), property.type.base != .mixed,
+                      try store.linksByTargetAreSorted(origin.name, property: property.name) else { continue }
+                sources.append(LinkReadAhead.Source(className: origin.name, property: property.name))
+            }
+        }
+        guard !sources.isEmpty else { return nil }
+        return LinkReadAhead(path: store.path, version: store.version, sources: sources, beforeRead: beforeLinksReadAhead)
     }
 
     /// A writer's error as the export's: a file that cannot be created or written is an I/O
