@@ -315,14 +315,31 @@ final class FirstUsedInWrite: Object {
         #expect(error?.localizedDescription.contains("SQLite") == false)
     }
 
-    @Test func nestedCollectionsInAMixedValueAreReadAndReassigned() throws {
+    @Test func nestedCollectionsInAMixedValueAreReadWrittenAndReassigned() throws {
         let realm = try makeRealm()
         let owner = try makeOwner(realm, [])
         try realm.write { owner.extra = .fromArray([.int(1), .fromArray([.string("a")])]) }
         #expect(owner.extra.listValue?[0] == .int(1))
         #expect(owner.extra.listValue?[1].listValue?[0] == .string("a"))
+        let nested = try #require(owner.extra.listValue?[1].listValue)
+        try realm.write {
+            owner.extra.listValue?.append(.int(2))
+            nested.append(.string("b"))
+            owner.extra.listValue?[1].listValue?.insert(.string("z"), at: 0)
+        }
+        #expect(owner.extra.listValue?.count == 3 && owner.extra.listValue?[2] == .int(2))
+        #expect(owner.extra.listValue?[1].listValue.map { Array($0) } == [.string("z"), .string("a"), .string("b")],
+                "a nested list kept after its outer value was released still writes to the store")
+        let other = try openRealmOnAnotherThreadCount(realm, owner)
+        #expect(other == 3, "the change reached the store")
         try realm.write { owner.extra = .fromDictionary(["k": .fromArray([.bool(true)])]) }
         #expect(owner.extra.dictionaryValue?["k"]?.listValue?[0] == .bool(true))
+        try realm.write {
+            owner.extra.dictionaryValue?["k"]?.listValue?.append(.int(7))
+            owner.extra.dictionaryValue?["n"] = .fromDictionary(["x": .int(9)])
+        }
+        #expect(owner.extra.dictionaryValue?["k"]?.listValue?.count == 2)
+        #expect(owner.extra.dictionaryValue?["n"]?.dictionaryValue?["x"] == .int(9))
         try realm.write { owner.extra = .fromArray([]) }
         #expect(owner.extra.listValue?.isEmpty == true)
     }
@@ -340,6 +357,17 @@ final class FirstUsedInWrite: Object {
         let values: Set<AnyRealmValue> = [.int(1), .string("x"), .int(1)]
         #expect(values.count == 2)
         #expect(Set(owner.scores.map { $0 }).count == owner.scores.count)
+    }
+
+    /// The length of `owner`'s mixed list as another thread's Realm of the same file reads it.
+    private func openRealmOnAnotherThreadCount(_ realm: Realm, _ owner: Owner) throws -> Int {
+        let url = try #require(realm.configuration.fileURL)
+        let counts = Collected<Int>()
+        onNewThread {
+            let other = try! openRealm(url)
+            counts.append(other.object(ofType: Owner.self, forPrimaryKey: 1)?.extra.listValue?.count ?? -1)
+        }
+        return counts.values[0]
     }
 }
 

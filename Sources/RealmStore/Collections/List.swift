@@ -16,6 +16,9 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
 
     var storage: [Element] = []
     let managed: ManagedCollection?
+    /// For a list nested in a managed object's mixed value (read as this unmanaged copy):
+    /// writes the whole value back after each change, so that the change reaches the store.
+    var writeBack: (() -> Void)?
     private var cache = ElementCache<[Element]>()
     private var objectQuery: _ObjectQuery?
 
@@ -56,6 +59,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
             checkBounds(position, limit: count)
             guard let managed else {
                 storage[position] = newValue
+                writeBack?()
                 return
             }
             managed.mutateInSetter(RealmMessages.listOutsideWrite, slot: .index(position)) { builder in
@@ -80,6 +84,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         checkBounds(index, limit: count + 1)
         guard let managed else {
             storage.insert(object, at: index)
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.listOutsideWrite, slot: .index(index)) { builder in
@@ -92,6 +97,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         checkBounds(index, limit: count)
         guard let managed else {
             storage.remove(at: index)
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.listOutsideWrite) { _ in
@@ -103,6 +109,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
     public func removeAll() {
         guard let managed else {
             storage.removeAll()
+            writeBack?()
             return
         }
         managed.removeAll(RealmMessages.listOutsideWrite, empty: .collection([]))
@@ -113,6 +120,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         checkBounds(index, limit: count)
         guard let managed else {
             storage[index] = object
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.listOutsideWrite, slot: .index(index)) { builder in
@@ -126,6 +134,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         checkBounds(to, limit: count)
         guard let managed else {
             storage.insert(storage.remove(at: from), at: to)
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.listOutsideWrite) { _ in
@@ -139,6 +148,7 @@ public final class List<Element: RealmCollectionValue>: RealmCollection, _AnyEle
         checkBounds(index2, limit: count)
         guard let managed else {
             storage.swapAt(index1, index2)
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.listOutsideWrite) { _ in

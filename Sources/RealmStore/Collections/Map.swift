@@ -38,6 +38,8 @@ extension SingleMapEntry: Hashable {
 public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, CustomStringConvertible, _AnyEntries {
     var storage: [Key: Value] = [:]
     let managed: ManagedCollection?
+    /// For a map nested in a managed object's mixed value: as `List.writeBack`.
+    var writeBack: (() -> Void)?
     private var cache = ElementCache<[(Key, Value)]>()
 
     /// An empty, unmanaged map.
@@ -84,6 +86,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
         set {
             guard let managed else {
                 storage[key] = newValue
+                writeBack?()
                 return
             }
             managed.mutateInSetter(RealmMessages.mapOutsideWrite, slot: .key(key._mapKeyString)) { builder in
@@ -115,6 +118,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
     public func updateValue(_ value: Value, forKey key: Key) {
         guard let managed else {
             storage[key] = value
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.mapOutsideWrite, slot: .key(key._mapKeyString)) { builder in
@@ -126,6 +130,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
     public func removeObject(for key: Key) {
         guard let managed else {
             storage[key] = nil
+            writeBack?()
             return
         }
         managed.mutate(RealmMessages.mapOutsideWrite) { builder in
@@ -137,6 +142,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, Cus
     public func removeAll() {
         guard let managed else {
             storage.removeAll()
+            writeBack?()
             return
         }
         managed.removeAll(RealmMessages.mapOutsideWrite, empty: .map([:]))

@@ -76,6 +76,55 @@ extension AnyRealmValue: RealmCollectionValue, Hashable {
         AnyRealmValue(value, realm: realm)
     }
 
+    /// A managed object's mixed property: a list or dictionary in it (at any depth) writes the
+    /// property back when it changes, so that `dog.extra.listValue?.append(.int(1))` in a write
+    /// transaction reaches the store, as in Realm (where nested collections are managed).
+    public static func _rlmGet(_ object: ObjectBase, _ index: Int) -> AnyRealmValue {
+        let value = object.withStoredValue(at: index) { value, realm in AnyRealmValue(value, realm: realm) }
+        if let state = object._state { value.attachWriteBack(NestedPlace(state: state, index: index, path: [])) }
+        return value
+    }
+
+    /// Sets the write-back of every list and dictionary in this value, which sits at `place`.
+    fileprivate func attachWriteBack(_ place: NestedPlace) {
+        switch self {
+        case .list(let list):
+            list.writeBack = { [weak list] in
+                guard let list else { return }
+                place.write(.list(list))
+            }
+            for (offset, element) in list.storage.enumerated() { element.attachWriteBack(place.appending(.index(offset))) }
+        case .dictionary(let map):
+            map.writeBack = { [weak map] in
+                guard let map else { return }
+                place.write(.dictionary(map))
+            }
+            for (key, element) in map.storage { element.attachWriteBack(place.appending(.key(key))) }
+        default:
+            break
+        }
+    }
+
+    /// This value with the element at `path` replaced by `replacement`; nil when the path
+    /// leads nowhere.
+    fileprivate func replacing(_ path: ArraySlice<NestedPlace.Slot>, with replacement: AnyRealmValue) -> AnyRealmValue? {
+        guard let slot = path.first else { return replacement }
+        switch (self, slot) {
+        case (.list(let list), .index(let index)):
+            var elements = list._rlmElements
+            guard elements.indices.contains(index), let element = elements[index].replacing(path.dropFirst(), with: replacement) else { return nil }
+            elements[index] = element
+            return .list(List(elements: elements))
+        case (.dictionary(let map), .key(let key)):
+            var entries = Dictionary(uniqueKeysWithValues: map.entries)
+            guard let element = entries[key]?.replacing(path.dropFirst(), with: replacement) else { return nil }
+            entries[key] = element
+            return .dictionary(Map(entries: entries))
+        default:
+            return nil
+        }
+    }
+
     public func _rlmInput(_ builder: InputBuilder) throws -> InputValue {
         switch self {
         case .object(let object): return try builder.reference(object)
@@ -124,5 +173,30 @@ extension AnyRealmValue: RealmCollectionValue, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         if case .object(let object) = self { hasher.combine(object) } else { hasher.combine(_rlmStoreValue) }
+    }
+}
+
+
+/// Where a collection nested in a managed object's mixed property sits: the object's property
+/// and the path from its value down to the collection.
+private struct NestedPlace {
+    enum Slot { case index(Int), key(String) }
+
+    let state: _ObjectState
+    let index: Int
+    let path: [Slot]
+
+    func appending(_ slot: Slot) -> NestedPlace {
+        NestedPlace(state: state, index: index, path: path + [slot])
+    }
+
+    /// Writes `value` at this place: the property's stored value with `value` at the path (the
+    /// path of a collection whose place was changed meanwhile writes nothing), then points the
+    /// write-backs of the collections in `value` at their places again.
+    func write(_ value: AnyRealmValue) {
+        let stored = AnyRealmValue(state.value(at: index), realm: state.realm)
+        guard let updated = stored.replacing(path[...], with: value) else { return }
+        AnyRealmValue._rlmSet(updated, state, index)
+        value.attachWriteBack(self)
     }
 }
